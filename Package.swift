@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "recipes",
+    products: [
+        .library(name: "Recipes", targets: ["Recipes"]),
+        .executable(name: "recipes", targets: ["RecipesCLI"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "Recipes", dependencies: ["CSQLite"]),
+        .executableTarget(
+            name: "RecipesCLI",
+            dependencies: ["Recipes"],
+            plugins: ["EmbedSampleData"]
+        ),
+        // Turns SampleData/recipes.json into Swift source at build time, so the samples travel
+        // inside the `recipes` binary and SampleData/ stays their one source.
+        .executableTarget(name: "SampleDataEmbedder"),
+        .plugin(
+            name: "EmbedSampleData",
+            capability: .buildTool(),
+            dependencies: ["SampleDataEmbedder"]
+        ),
+        .testTarget(name: "RecipesTests", dependencies: ["Recipes"]),
+        .testTarget(name: "RecipesCLITests", dependencies: ["RecipesCLI", "Recipes"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,24 @@
+import Foundation
+
+/// What to fetch, in SwiftData's shape: a predicate, sort descriptors, a limit and an offset.
+///
+/// ```swift
+/// let now = Date()
+/// var next = FetchDescriptor<Recipe>(predicate: #Predicate { ($0.plannedDate ?? now) > now },
+///                                    sortBy: [SortDescriptor(\.plannedDate, order: .forward)])
+/// next.fetchLimit = 1
+/// let upcoming = try context.fetch(next)
+/// ```
+///
+/// Fetching `FetchDescriptor<BakedGood>` returns baked goods only.
+public struct FetchDescriptor<T: Recipe> {
+    public var predicate: Predicate<T>?
+    public var sortBy: [SortDescriptor<T>]
+    public var fetchLimit: Int?
+    public var fetchOffset: Int?
+
+    public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
+        self.predicate = predicate
+        self.sortBy = sortBy
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+extension PredicateExpressions {
+    /// The expression `#Predicate` builds for `localizedStandardContains`. Foundation on Linux
+    /// has the String method but not this builder, so without it the macro cannot expand.
+    /// Matching is case- and diacritic-insensitive, on folded text (see
+    /// ``TextMatching/fold(_:)``); an empty needle matches nothing, as on Apple platforms.
+    public struct FoldedStringContains<Root: PredicateExpression, Other: PredicateExpression>: PredicateExpression
+    where Root.Output: StringProtocol, Other.Output: StringProtocol {
+        public typealias Output = Bool
+        public let root: Root
+        public let other: Other
+
+        public init(root: Root, other: Other) {
+            self.root = root
+            self.other = other
+        }
+
+        public func evaluate(_ bindings: PredicateBindings) throws -> Bool {
+            try TextMatching.foldedContains(String(root.evaluate(bindings)), String(other.evaluate(bindings)))
+        }
+    }
+
+    public static func build_localizedStandardContains<Root, Other>(_ root: Root, _ other: Other) -> FoldedStringContains<Root, Other> {
+        FoldedStringContains(root: root, other: other)
+    }
+}
+
+extension PredicateExpressions.FoldedStringContains: Sendable where Root: Sendable, Other: Sendable {}
+
+extension PredicateExpressions.FoldedStringContains: Codable where Root: Codable, Other: Codable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(root)
+        try container.encode(other)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        root = try container.decode(Root.self)
+        other = try container.decode(Other.self)
+    }
+}
+
+extension PredicateExpressions.FoldedStringContains: StandardPredicateExpression
+where Root: StandardPredicateExpression, Other: StandardPredicateExpression {}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Both predicates hold. On Linux `#Predicate` cannot call another predicate's `evaluate`,
+/// so composition is this expression type; the SQL translator recognises it.
+///
+/// ```swift
+/// let both = #Predicate<Recipe> { $0 is BakedGood } && RecipePredicates.search("chocolate")
+/// ```
+public func && <T>(lhs: Predicate<T>, rhs: Predicate<T>) -> Predicate<T> {
+    Predicate<T> { input in PredicateExpressions.PredicateCombination(lhs, .and, rhs, input) }
+}
+
+/// Either predicate holds.
+public func || <T>(lhs: Predicate<T>, rhs: Predicate<T>) -> Predicate<T> {
+    Predicate<T> { input in PredicateExpressions.PredicateCombination(lhs, .or, rhs, input) }
+}
+
+/// The predicate does not hold.
+public prefix func ! <T>(predicate: Predicate<T>) -> Predicate<T> {
+    Predicate<T> { input in PredicateExpressions.PredicateCombination(predicate, .andNot, Predicate<T>.true, input) }
+}
+
+extension PredicateExpressions {
+    /// Two whole predicates joined by a logical operator, evaluated on the same input.
+    public struct PredicateCombination<Input>: StandardPredicateExpression {
+        public typealias Output = Bool
+
+        public enum Operator: String, Sendable {
+            case and, or
+            /// `!lhs`; the right side is ignored.
+            case andNot
+        }
+
+        public let lhs: Predicate<Input>
+        public let op: Operator
+        public let rhs: Predicate<Input>
+        public let variable: PredicateExpressions.Variable<Input>
+
+        init(_ lhs: Predicate<Input>, _ op: Operator, _ rhs: Predicate<Input>, _ variable: PredicateExpressions.Variable<Input>) {
+            self.lhs = lhs
+            self.op = op
+            self.rhs = rhs
+            self.variable = variable
+        }
+
+        public func evaluate(_ bindings: PredicateBindings) throws -> Bool {
+            guard let input = bindings[variable] else { throw PredicateCombinationError.unboundInput }
+            switch op {
+            case .and: return try lhs.evaluate(input) && rhs.evaluate(input)
+            case .or: return try lhs.evaluate(input) || rhs.evaluate(input)
+            case .andNot: return try !lhs.evaluate(input)
+            }
+        }
+
+        // A combined predicate holds closures of other predicates' inputs and cannot be
+        // archived; Codable is required by StandardPredicateExpression.
+        public func encode(to encoder: any Encoder) throws {
+            throw PredicateCombinationError.notCodable
+        }
+
+        public init(from decoder: any Decoder) throws {
+            throw PredicateCombinationError.notCodable
+        }
+    }
+}
+
+enum PredicateCombinationError: Error, CustomStringConvertible {
+    case unboundInput
+    case notCodable
+
+    var description: String {
+        switch self {
+        case .unboundInput: "a combined predicate was evaluated without its input"
+        case .notCodable: "combined predicates cannot be encoded"
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// How a fetch runs: the SQL, and what (if anything) is left to do in memory.
+///
+/// ```swift
+/// let plan = context.queryPlan(for: descriptor)
+/// if plan.filtersInMemory { print("untranslated:", plan.untranslatedNodes) }
+/// ```
+///
+/// Translated to SQL: `&&`, `||`, `!`, the ternary, `==`, `!=`, `<`, `<=`, `>`, `>=`,
+/// `??`, optional chaining and `if let` (flat-map), `is BakedGood` / `is Beverage`,
+/// `as? BakedGood`, `String.contains`, `starts(with:)`, `localizedStandardContains`,
+/// `isEmpty`, `ingredients.contains { }`, `ingredients.allSatisfy { }`,
+/// `ingredients.count`, and the key paths of ``Recipe``, ``BakedGood``, ``Beverage`` and
+/// ``Ingredient``, with constants of type String, Date, Int, Double, Bool and UUID. Anything
+/// else is evaluated in memory on the rows that the translatable part lets through.
+public struct QueryPlan: Sendable {
+    public let sql: String
+    public let parameters: [SQLiteValue]
+    /// True when part of the predicate is evaluated in memory on the rows SQL returns.
+    public let filtersInMemory: Bool
+    /// True when a sort descriptor has no SQL equivalent and sorting happens in memory.
+    public let sortsInMemory: Bool
+    /// The predicate nodes that SQL could not express.
+    public let untranslatedNodes: [String]
+
+    /// True when SQL does all the work.
+    public var isExact: Bool { !filtersInMemory && !sortsInMemory }
+}
+
+/// The columns a recipe is read from, in the order ``RecipeStore`` reads them.
+let recipeSelection =
+    "r.id, r.kind, r.name, r.summary, r.instructions, r.planned, r.created, r.updated, r.oven_temperature, r.bake_minutes, r.alcoholic, r.served_hot"
+
+/// A descriptor compiled for one store: the plan plus what memory must still do.
+struct CompiledFetch<T: Recipe> {
+    let plan: QueryPlan
+    let residualPredicate: Predicate<T>?
+    let memorySort: [SortDescriptor<T>]?
+    let limit: Int?
+    let offset: Int
+
+    init(_ descriptor: FetchDescriptor<T>, select: String = recipeSelection) {
+        let translator = SQLTranslator()
+        var conditions: [String] = []
+        let kinds = SQLTranslator.kindCondition(alias: SQLTranslator.recipeAlias, T.varieties)
+        if kinds != "1" { conditions.append(kinds) }
+        var exactFilter = true
+        if let predicate = descriptor.predicate {
+            let (condition, exact) = translator.translate(predicate)
+            if let condition { conditions.append(condition) }
+            exactFilter = exact
+        }
+        let order = Self.orderBy(descriptor.sortBy)
+        var sql = "SELECT \(select) FROM recipe r"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY " + (order ?? []).joined(separator: ", ") + ((order ?? []).isEmpty ? "" : ", ") + "r.id"
+        let sqlDoesAll = exactFilter && order != nil
+        var parameters = translator.parameters
+        if sqlDoesAll, descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {
+            parameters.append(.integer(Int64(descriptor.fetchLimit ?? -1)))
+            sql += " LIMIT ?\(parameters.count)"
+            parameters.append(.integer(Int64(max(descriptor.fetchOffset ?? 0, 0))))
+            sql += " OFFSET ?\(parameters.count)"
+        }
+        plan = QueryPlan(sql: sql, parameters: parameters, filtersInMemory: !exactFilter,
+                         sortsInMemory: order == nil, untranslatedNodes: translator.untranslated)
+        residualPredicate = exactFilter ? nil : descriptor.predicate
+        memorySort = order == nil ? descriptor.sortBy : nil
+        limit = sqlDoesAll ? nil : descriptor.fetchLimit
+        offset = sqlDoesAll ? 0 : max(descriptor.fetchOffset ?? 0, 0)
+    }
+
+    /// ORDER BY terms, or nil when some descriptor has no SQL equivalent.
+    static func orderBy(_ descriptors: [SortDescriptor<T>]) -> [String]? {
+        let columns = SQLTranslator.recipeColumns
+        var terms: [String] = []
+        for descriptor in descriptors {
+            // A String key path with an explicit comparator (lexical, localized) orders
+            // differently from String's own `<`, which is what COLLATE swift reproduces.
+            guard descriptor.stringComparator == nil, let keyPath = descriptor.keyPath,
+                  let column = columns[keyPath], column.shape != .condition else { return nil }
+            let direction = descriptor.order == .forward ? "ASC" : "DESC"
+            terms.append("\(column.sql(alias: SQLTranslator.recipeAlias))\(SQLTranslator.collation(column.shape)) \(direction)")
+        }
+        return terms
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+// Key paths of the model, kind checks and casts, and the ingredient list.
+
+/// Where a key path's value lives in SQL.
+struct ColumnMapping {
+    /// SQL with `$` standing for the table alias.
+    let template: String
+    let shape: SQLFragment.Shape
+    let nullable: Bool
+
+    func sql(alias: String) -> String { template.replacingOccurrences(of: "$", with: alias) }
+}
+
+extension SQLTranslator {
+    /// Key paths cannot be read as names on Linux, so each supported one is listed here.
+    /// A computed property because key paths are not Sendable.
+    static var recipeColumns: [AnyKeyPath: ColumnMapping] {
+        var table: [AnyKeyPath: ColumnMapping] = [:]
+        func addCommon<Root: Recipe>(_ root: Root.Type) {
+            table[\Root.id] = ColumnMapping(template: "$.id", shape: .identifier, nullable: false)
+            table[\Root.name] = ColumnMapping(template: "$.name", shape: .text, nullable: false)
+            table[\Root.summary] = ColumnMapping(template: "$.summary", shape: .text, nullable: false)
+            table[\Root.instructions] = ColumnMapping(template: "$.instructions", shape: .text, nullable: false)
+            table[\Root.plannedDate] = ColumnMapping(template: "$.planned", shape: .date, nullable: true)
+            table[\Root.createdAt] = ColumnMapping(template: "$.created", shape: .date, nullable: false)
+            table[\Root.updatedAt] = ColumnMapping(template: "$.updated", shape: .date, nullable: false)
+        }
+        addCommon(Recipe.self)
+        addCommon(BakedGood.self)
+        addCommon(Beverage.self)
+        table[\BakedGood.ovenTemperature] = ColumnMapping(template: "$.oven_temperature", shape: .number, nullable: true)
+        table[\BakedGood.bakeMinutes] = ColumnMapping(template: "$.bake_minutes", shape: .number, nullable: true)
+        table[\Beverage.isAlcoholic] = ColumnMapping(template: "$.alcoholic", shape: .condition, nullable: false)
+        table[\Beverage.isServedHot] = ColumnMapping(template: "$.served_hot", shape: .condition, nullable: false)
+        return table
+    }
+
+    static var ingredientColumns: [AnyKeyPath: ColumnMapping] {
+        [
+            \Ingredient.id: ColumnMapping(template: "$.id", shape: .identifier, nullable: false),
+            \Ingredient.name: ColumnMapping(template: "$.name", shape: .text, nullable: false),
+            \Ingredient.amount: ColumnMapping(template: "$.amount", shape: .text, nullable: false),
+        ]
+    }
+
+    static func isIngredientList(_ keyPath: AnyKeyPath) -> Bool {
+        keyPath == \Recipe.ingredients || keyPath == \BakedGood.ingredients || keyPath == \Beverage.ingredients
+    }
+
+    static func kindCondition(alias: String, _ varieties: [RecipeVariety]) -> String {
+        if varieties.count == RecipeVariety.allCases.count { return "1" }
+        let names = varieties.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        return "\(alias).kind IN (\(names))"
+    }
+}
+
+extension PredicateExpressions.KeyPath: SQLTranslatable {
+    func translate(_ translator: SQLTranslator) throws -> SQLFragment {
+        let base = try translator.translate(root)
+        switch base.shape {
+        case .recipe(let alias, _):
+            if SQLTranslator.isIngredientList(keyPath) {
+                return SQLFragment(sql: alias, shape: .ingredients(recipeAlias: alias))
+            }
+            if let column = SQLTranslator.recipeColumns[keyPath] {
+                return SQLFragment(sql: column.sql(alias: alias), shape: column.shape, nullable: column.nullable)
+            }
+        case .ingredient(let alias):
+            if let column = SQLTranslator.ingredientColumns[keyPath] {
+                return SQLFragment(sql: column.sql(alias: alias), shape: column.shape, nullable: column.nullable)
+            }
+        case .ingredients(let recipeAlias):
+            if keyPath == \[Ingredient].count {
+                return SQLFragment(sql: "(SELECT count(*) FROM ingredient WHERE recipe_id = \(recipeAlias).id)", shape: .number)
+            }
+            if keyPath == \[Ingredient].isEmpty {
+                return SQLFragment(sql: "(NOT EXISTS (SELECT 1 FROM ingredient WHERE recipe_id = \(recipeAlias).id))", shape: .condition)
+            }
+        case .text:
+            // String.count counts Characters, which SQL's length() does not; isEmpty agrees.
+            if keyPath == \String.isEmpty {
+                return SQLFragment(sql: "(\(base.sql) = '')", shape: .condition, nullable: base.nullable)
+            }
+        default:
+            break
+        }
+        throw UntranslatableNode(node: "KeyPath \(keyPath)")
+    }
+}
+
+extension PredicateExpressions.TypeCheck: SQLTranslatable {
+    func translate(_ translator: SQLTranslator) throws -> SQLFragment {
+        guard case .recipe(let alias, let varieties) = try translator.translate(input).shape,
+              let desired = Desired.self as? Recipe.Type else {
+            throw UntranslatableNode(node: "TypeCheck")
+        }
+        let kept = varieties.filter { $0.modelType.isSubclass(of: desired) }
+        return SQLFragment(sql: kept.isEmpty ? "0" : "(\(SQLTranslator.kindCondition(alias: alias, kept)))", shape: .condition)
+    }
+}
+
+extension PredicateExpressions.ConditionalCast: SQLTranslatable {
+    func translate(_ translator: SQLTranslator) throws -> SQLFragment {
+        guard case .recipe(let alias, let varieties) = try translator.translate(input).shape,
+              let desired = Desired.self as? Recipe.Type else {
+            throw UntranslatableNode(node: "ConditionalCast")
+        }
+        let kept = varieties.filter { $0.modelType.isSubclass(of: desired) }
+        return SQLFragment(sql: alias, shape: .recipe(alias: alias, varieties: kept), nullable: kept != varieties)
+    }
+}
+
+extension Recipe {
+    /// `Recipe` is not open and its two subclasses are final, so the hierarchy is this one.
+    static func isSubclass(of other: Recipe.Type) -> Bool {
+        other == Recipe.self || other == self
+    }
+}
+
+extension PredicateExpressions.SequenceContainsWhere: SQLTranslatable, SQLNarrowable {
+    func translate(_ translator: SQLTranslator) throws -> SQLFragment {
+        try translator.ingredientExists(in: sequence, variable: variable.key) { try translator.condition(test) }
+    }
+
+    func narrow(_ translator: SQLTranslator) -> SQLFragment? {
+        try? translator.ingredientExists(in: sequence, variable: variable.key) {
+            guard let weaker = translator.narrow(test) else { throw UntranslatableNode(node: "SequenceContainsWhere") }
+            return weaker.sql
+        }
+    }
+}
+
+extension PredicateExpressions.SequenceAllSatisfy: SQLTranslatable {
+    func translate(_ translator: SQLTranslator) throws -> SQLFragment {
+        let someFails = try translator.ingredientExists(in: sequence, variable: variable.key) {
+            "(NOT \(try translator.condition(test)))"
+        }
+        return SQLFragment(sql: "(NOT \(someFails.sql))", shape: .condition)
+    }
+}
+
+extension SQLTranslator {
+    /// `EXISTS` over the ingredients of the recipe that `sequence` names, with `variable`
+    /// bound to each ingredient row while `test` is translated.
+    func ingredientExists(in sequence: Any, variable: PredicateExpressions.VariableID,
+                          _ test: () throws -> String) throws -> SQLFragment {
+        guard case .ingredients(let recipeAlias) = try translate(sequence).shape else {
+            throw UntranslatableNode(node: "SequenceContainsWhere")
+        }
+        let alias = newIngredientAlias()
+        let condition = try binding(variable, to: SQLFragment(sql: alias, shape: .ingredient(alias: alias)), test)
+        return SQLFragment(
+            sql: "(EXISTS (SELECT 1 FROM ingredient \(alias) WHERE \(alias).recipe_id = \(recipeAlias).id AND \(condition)))",
+            shape: .condition)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// A piece of SQL produced from a predicate node, with what it denotes.
+struct SQLFragment {
+    enum Shape: Equatable {
+        /// 0 or 1 (NULL only inside optional chains).
+        case condition
+        case text
+        case number
+        /// REAL seconds since the reference date.
+        case date
+        /// A UUID as its upper-case string.
+        case identifier
+        /// A recipe row under `alias`, known to be one of `varieties`.
+        case recipe(alias: String, varieties: [RecipeVariety])
+        /// An ingredient row under `alias`.
+        case ingredient(alias: String)
+        /// The ingredient list of the recipe row under `recipeAlias`.
+        case ingredients(recipeAlias: String)
+    }
+
+    var sql: String
+    var shape: Shape
+    /// True when the SQL can be NULL (an optional in Swift).
+    var nullable: Bool = false
+}
+
+/// Why a node was not translated; named in ``QueryPlan/untranslatedNodes``.
+struct UntranslatableNode: Error {
+    let node: String
+}
+
+/// A predicate node that has an exact SQL equivalent.
+protocol SQLTranslatable {
+    func translate(_ translator: SQLTranslator) throws -> SQLFragment
+}
+
+/// A node that, when it cannot be translated exactly, can still give a weaker SQL condition
+/// that holds for every row where the node holds (so that SQL can narrow what memory checks).
+protocol SQLNarrowable {
+    func narrow(_ translator: SQLTranslator) -> SQLFragment?
+}
+
+/// Translates `Predicate` expression trees into SQL over the `recipe` (alias `r`) and
+/// `ingredient` tables, with every value bound as a numbered parameter.
+///
+/// Each supported `PredicateExpressions` node conforms to ``SQLTranslatable`` in its own
+/// extension; anything else throws ``UntranslatableNode``.
+final class SQLTranslator {
+    private(set) var parameters: [SQLiteValue] = []
+    private(set) var untranslated: [String] = []
+    private var variables: [PredicateExpressions.VariableID: SQLFragment] = [:]
+    private var aliasCount = 0
+
+    static let recipeAlias = "r"
+
+    /// Binds a value and returns its placeholder.
+    func bind(_ value: SQLiteValue) -> String {
+        parameters.append(value)
+        return "?\(parameters.count)"
+    }
+
+    func newIngredientAlias() -> String {
+        aliasCount += 1
+        return "i\(aliasCount)"
+    }
+
+    func translate(_ node: Any) throws -> SQLFragment {
+        guard let translatable = node as? any SQLTranslatable else {
+            throw UntranslatableNode(node: Self.name(of: node))
+        }
+        return try translatable.translate(self)
+    }
+
+    /// A condition that holds wherever `node` holds, or nil when SQL cannot narrow it.
+    func narrow(_ node: Any) -> SQLFragment? {
+        let mark = parameters.count
+        do {
+            return try translate(node)
+        } catch let error as UntranslatableNode {
+            parameters.removeLast(parameters.count - mark)
+            if let narrowable = node as? any SQLNarrowable, let weaker = narrowable.narrow(self) {
+                return weaker
+            }
+            untranslated.append(error.node)
+            return nil
+        } catch {
+            parameters.removeLast(parameters.count - mark)
+            return nil
+        }
+    }
+
+    /// Translates `node` as a condition (a Bool expression).
+    func condition(_ node: Any) throws -> String {
+        let fragment = try translate(node)
+        guard fragment.shape == .condition else { throw UntranslatableNode(node: Self.name(of: node)) }
+        return fragment.sql
+    }
+
+    func value(of variable: PredicateExpressions.VariableID) throws -> SQLFragment {
+        guard let fragment = variables[variable] else { throw UntranslatableNode(node: "unbound variable") }
+        return fragment
+    }
+
+    func binding<R>(_ variable: PredicateExpressions.VariableID, to fragment: SQLFragment, _ body: () throws -> R) rethrows -> R {
+        let previous = variables[variable]
+        variables[variable] = fragment
+        defer { variables[variable] = previous }
+        return try body()
+    }
+
+    /// Translates a whole predicate over rows of `Input`. Returns the exact condition, or a
+    /// narrowing one (possibly nil: no narrowing) together with `exact: false`.
+    func translate<Input: Recipe>(_ predicate: Predicate<Input>) -> (condition: String?, exact: Bool) {
+        let root = SQLFragment(sql: Self.recipeAlias, shape: .recipe(alias: Self.recipeAlias, varieties: Input.varieties))
+        return binding(predicate.variable.key, to: root) {
+            if let exact = try? condition(predicate.expression) {
+                return (exact, true)
+            }
+            parameters.removeAll()
+            return (narrow(predicate.expression).map(\.sql), false)
+        }
+    }
+
+    static func name(of node: Any) -> String {
+        let full = String(describing: type(of: node))
+        return full.split(separator: "<").first.map(String.init) ?? full
+    }
+}
+
+extension Recipe {
+    /// The stored kinds a fetch of this class returns.
+    static var varieties: [RecipeVariety] {
+        if self == BakedGood.self { return [.bakedGood] }
+        if self == Beverage.self { return [.beverage] }
+        return RecipeVariety.allCases
+    }
+}

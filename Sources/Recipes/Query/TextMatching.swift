@@ -1,0 +1,104 @@
+import Foundation
+
+/// The string semantics that predicates have in memory, written once so that the SQL side
+/// (registered as SQLite functions) and Swift evaluation cannot drift apart.
+///
+/// Swift compares strings by Unicode canonical equivalence and `contains` / `starts(with:)`
+/// work on Characters (grapheme clusters): "é" does not contain "e", "e\u{301}" equals "é".
+/// SQLite's `instr`, `LIKE` and `=` work on bytes, so they are used only where the two agree:
+/// ASCII text without carriage returns ("\r\n" is one Character).
+public enum TextMatching {
+    /// `haystack.contains(needle)` with Swift's Character semantics.
+    public static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        if isPlainASCII(haystack) && isPlainASCII(needle) {
+            return byteRange(of: needle, in: haystack) != nil
+        }
+        return string(haystack).contains(string(needle))
+    }
+
+    /// `haystack.starts(with: prefix)` with Swift's Character semantics.
+    public static func startsWith(_ haystack: UnsafeBufferPointer<UInt8>, _ prefix: UnsafeBufferPointer<UInt8>) -> Bool {
+        if isPlainASCII(haystack) && isPlainASCII(prefix) {
+            return prefix.count <= haystack.count && zip(haystack, prefix).allSatisfy { $0 == $1 }
+        }
+        return string(haystack).starts(with: string(prefix))
+    }
+
+    /// Swift's `String` ordering (canonical equivalence), as a three-way comparison.
+    public static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int32 {
+        if isASCII(lhs) && isASCII(rhs) {
+            // For ASCII, Swift's order is the byte order.
+            let common = min(lhs.count, rhs.count)
+            if common > 0, let l = lhs.baseAddress, let r = rhs.baseAddress {
+                let result = memcmp(l, r, common)
+                if result != 0 { return result < 0 ? -1 : 1 }
+            }
+            return lhs.count == rhs.count ? 0 : (lhs.count < rhs.count ? -1 : 1)
+        }
+        let l = string(lhs), r = string(rhs)
+        return l == r ? 0 : (l < r ? -1 : 1)
+    }
+
+    /// The library's `localizedStandardContains`: true when the folded needle (see
+    /// ``fold(_:)``) occurs in the folded haystack. An empty needle matches nothing, as on
+    /// Apple platforms.
+    public static func foldedContains(_ haystack: String, _ needle: String) -> Bool {
+        let foldedNeedle = fold(needle)
+        guard !foldedNeedle.isEmpty else { return false }
+        return foldedContains(folded: fold(haystack), foldedNeedle: foldedNeedle)
+    }
+
+    /// Byte containment between two already folded strings.
+    public static func foldedContains(folded haystack: String, foldedNeedle needle: String) -> Bool {
+        guard !needle.isEmpty else { return false }
+        var haystack = haystack, needle = needle
+        return haystack.withUTF8 { h in needle.withUTF8 { n in byteRange(of: n, in: h) != nil } }
+    }
+
+    /// Lower-cases and removes diacritics ("Crème Brûlée" becomes "creme brulee"), the form
+    /// that search compares and the search index stores. ASCII takes a fast path because
+    /// Foundation's folding is slow on long text.
+    public static func fold(_ text: String) -> String {
+        var text = text
+        let ascii = text.withUTF8 { isASCII($0) }
+        if ascii {
+            return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+                var count = 0
+                for byte in text.utf8 {
+                    buffer[count] = (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte
+                    count += 1
+                }
+                return count
+            }
+        }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .precomposedStringWithCanonicalMapping
+    }
+
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 }
+    }
+
+    /// ASCII in which every byte is one Character: no carriage return, which pairs with "\n".
+    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
+    static func byteRange(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        if needle.isEmpty { return 0 }
+        guard needle.count <= haystack.count, let h = haystack.baseAddress, let n = needle.baseAddress else { return nil }
+        let first = Int32(n.pointee), last = haystack.count - needle.count
+        var start = 0
+        // memchr finds candidates for the first byte; memcmp confirms the rest.
+        while start <= last, let hit = memchr(h + start, first, last - start + 1) {
+            let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(h)
+            if memcmp(h + offset, n, needle.count) == 0 { return offset }
+            start = offset + 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,62 @@
+import CSQLite
+
+/// Registers the SQL functions and the collation through which translated predicates keep
+/// Swift's string semantics (see ``TextMatching``).
+///
+/// - `swift_contains(text, needle)`, `swift_starts_with(text, prefix)`: Character semantics.
+/// - `folded_contains(text, foldedNeedle)`: the library's `localizedStandardContains`; the
+///   needle arrives folded once, as a bound parameter, so only the text is folded per row.
+/// - `recipes_fold(text)`: ``TextMatching/fold(_:)``.
+/// - `COLLATE swift`: Swift's `String` ordering and equality.
+enum SQLFunctions {
+    static func register(on db: OpaquePointer) throws {
+        let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
+        try check(db, sqlite3_create_function_v2(db, "swift_contains", 2, flags, nil, { context, _, arguments in
+            SQLFunctions.withTwoTexts(context, arguments) { TextMatching.contains($0, $1) }
+        }, nil, nil, nil))
+        try check(db, sqlite3_create_function_v2(db, "swift_starts_with", 2, flags, nil, { context, _, arguments in
+            SQLFunctions.withTwoTexts(context, arguments) { TextMatching.startsWith($0, $1) }
+        }, nil, nil, nil))
+        try check(db, sqlite3_create_function_v2(db, "folded_contains", 2, flags, nil, { context, _, arguments in
+            SQLFunctions.withTwoTexts(context, arguments) { text, needle in
+                TextMatching.foldedContains(folded: TextMatching.fold(TextMatching.string(text)),
+                                            foldedNeedle: TextMatching.string(needle))
+            }
+        }, nil, nil, nil))
+        try check(db, sqlite3_create_function_v2(db, "recipes_fold", 1, flags, nil, { context, _, arguments in
+            guard let argument = arguments?[0], sqlite3_value_type(argument) != SQLITE_NULL else {
+                sqlite3_result_null(context)
+                return
+            }
+            let text = sqlite3_value_text(argument), count = Int(sqlite3_value_bytes(argument))
+            let folded = TextMatching.fold(TextMatching.string(UnsafeBufferPointer(start: text, count: count)))
+            folded.withCString { sqlite3_result_text(context, $0, Int32(folded.utf8.count), csqlite_transient()) }
+        }, nil, nil, nil))
+        try check(db, sqlite3_create_collation_v2(db, "swift", SQLITE_UTF8, nil, { _, lhsCount, lhs, rhsCount, rhs in
+            TextMatching.compare(
+                UnsafeBufferPointer(start: lhs?.assumingMemoryBound(to: UInt8.self), count: Int(lhsCount)),
+                UnsafeBufferPointer(start: rhs?.assumingMemoryBound(to: UInt8.self), count: Int(rhsCount)))
+        }, nil))
+    }
+
+    private static func check(_ db: OpaquePointer, _ code: Int32) throws {
+        if code != SQLITE_OK { throw SQLiteError(connection: db, code: code) }
+    }
+
+    private static func withTwoTexts(
+        _ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?,
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
+        guard let arguments, let first = arguments[0], let second = arguments[1],
+              sqlite3_value_type(first) != SQLITE_NULL, sqlite3_value_type(second) != SQLITE_NULL else {
+            sqlite3_result_null(context)
+            return
+        }
+        // sqlite3_value_text must be called before sqlite3_value_bytes (SQLite's rule).
+        let firstText = sqlite3_value_text(first), firstCount = Int(sqlite3_value_bytes(first))
+        let secondText = sqlite3_value_text(second), secondCount = Int(sqlite3_value_bytes(second))
+        let result = body(UnsafeBufferPointer(start: firstText, count: firstCount),
+                          UnsafeBufferPointer(start: secondText, count: secondCount))
+        sqlite3_result_int(context, result ? 1 : 0)
+    }
+}

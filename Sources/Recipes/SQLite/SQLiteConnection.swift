@@ -1,0 +1,103 @@
+import CSQLite
+import Foundation
+
+/// A value as SQLite stores it, used to bind parameters.
+public enum SQLiteValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+}
+
+/// One open SQLite connection. It owns the `sqlite3*` handle and closes it when released.
+///
+/// ```swift
+/// let db = try SQLiteConnection(path: "/tmp/x.sqlite")
+/// try db.execute("CREATE TABLE t(x)")
+/// try db.transaction { try db.run("INSERT INTO t VALUES (?)", [.integer(1)]) }
+/// ```
+public final class SQLiteConnection {
+    let handle: OpaquePointer
+    public let path: String
+
+    /// How long a writer waits for another process's lock before giving up, in milliseconds.
+    public static let busyTimeoutMilliseconds: Int32 = 15_000
+
+    /// Opens (and with `create`, creates) the file at `path`. `readOnly` never writes the file.
+    public init(path: String, readOnly: Bool = false, create: Bool = true) throws {
+        var db: OpaquePointer?
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        if readOnly {
+            flags |= SQLITE_OPEN_READONLY
+        } else {
+            flags |= SQLITE_OPEN_READWRITE
+            if create { flags |= SQLITE_OPEN_CREATE }
+        }
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let error = SQLiteError(connection: db, code: code)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        self.handle = db
+        self.path = path
+        sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
+        sqlite3_extended_result_codes(db, 1)
+        try SQLFunctions.register(on: db)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that take no parameters.
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw SQLiteError(code: code, extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// Prepares one statement.
+    public func prepare(_ sql: String) throws -> SQLiteStatement {
+        try SQLiteStatement(connection: self, sql: sql)
+    }
+
+    /// Runs one statement with parameters, ignoring any rows.
+    public func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws {
+        let statement = try prepare(sql)
+        try statement.bind(parameters)
+        while try statement.step() {}
+    }
+
+    /// The first column of the first row, or nil when there is no row.
+    public func scalar(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> SQLiteValue? {
+        let statement = try prepare(sql)
+        try statement.bind(parameters)
+        guard try statement.step() else { return nil }
+        return statement.value(at: 0)
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.
+    /// Writers use `BEGIN IMMEDIATE` so that the write lock is taken up front, where the busy
+    /// timeout applies, rather than failing half-way on a lock upgrade.
+    public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if isInTransaction { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+}

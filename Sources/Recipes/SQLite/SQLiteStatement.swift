@@ -1,0 +1,93 @@
+import CSQLite
+import Foundation
+
+/// A prepared statement. It owns the `sqlite3_stmt*` and finalizes it when released.
+public final class SQLiteStatement {
+    let handle: OpaquePointer
+    // Kept alive so the connection outlives its statements.
+    let connection: SQLiteConnection
+    public let sql: String
+
+    init(connection: SQLiteConnection, sql: String) throws {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(connection.handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw SQLiteError(connection: connection.handle, code: code, sql: sql)
+        }
+        self.handle = statement
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Binds `parameters` to `?1 ... ?n` after resetting the statement.
+    public func bind(_ parameters: [SQLiteValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        // Parameters past the last one the SQL names are unused (a translated predicate may
+        // drop a part it had bound); binding them would fail with SQLITE_RANGE.
+        let named = Int(sqlite3_bind_parameter_count(handle))
+        for (offset, value) in parameters.prefix(named).enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): code = sqlite3_bind_double(handle, index, number)
+            case .text(let text):
+                // An explicit byte count keeps interior NUL bytes; SQLite copies the text.
+                code = text.withCString { sqlite3_bind_text(handle, index, $0, Int32(text.utf8.count), csqlite_transient()) }
+            }
+            guard code == SQLITE_OK else {
+                throw SQLiteError(connection: connection.handle, code: code, sql: sql)
+            }
+        }
+    }
+
+    /// Advances to the next row: true when a row is ready, false when the statement is done.
+    public func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = SQLiteError(connection: connection.handle, code: code, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    public func reset() { sqlite3_reset(handle) }
+
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    public func string(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    public func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
+
+    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+
+    public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+    public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+
+    public func value(at column: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
+        case SQLITE_NULL: .null
+        default: .text(string(column))
+        }
+    }
+}

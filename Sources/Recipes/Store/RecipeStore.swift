@@ -1,0 +1,128 @@
+import CSQLite
+import Foundation
+
+/// One recipe store: an embedded SQLite file, opened, checked and migrated.
+///
+/// ```swift
+/// let store = try RecipeStore(url: URL(fileURLWithPath: "recipes.sqlite"))
+/// let context = ModelContext(store)
+/// ```
+///
+/// Opening refuses, without changing a byte, a file that is not a recipe store and a store
+/// written by a newer version. An older store is upgraded in one transaction.
+public final class RecipeStore {
+    /// Where the store lives; nil for an in-memory store.
+    public let url: URL?
+    let database: SQLiteConnection
+    private var statementCache: [String: SQLiteStatement] = [:]
+
+    /// Opens the store at `url`, creating an empty one when no file is there.
+    public convenience init(url: URL) throws {
+        try self.init(path: url.path, url: url)
+    }
+
+    /// A store that lives in memory until it is released; handy for tests and previews.
+    public static func inMemory() throws -> RecipeStore {
+        try RecipeStore(path: ":memory:", url: nil)
+    }
+
+    private init(path: String, url: URL?) throws {
+        self.url = url
+        if url != nil { try Self.checkHeader(path: path) }
+        do {
+            database = try SQLiteConnection(path: path)
+        } catch let error as SQLiteError {
+            throw Self.describe(error, path: path)
+        }
+        do {
+            try Self.checkIdentity(database, path: path)
+            // WAL lets status bars read while a writer works; FULL sync makes each committed
+            // transaction survive a power cut.
+            try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+            try migrate()
+        } catch let error as SQLiteError {
+            throw Self.describe(error, path: path)
+        }
+    }
+
+    /// The schema version recorded in the file.
+    public var schemaVersion: Int {
+        get throws { try Self.pragma("user_version", database) }
+    }
+
+    /// The newest schema this version of the library writes.
+    public static var currentSchemaVersion: Int { Schema.latestVersion }
+
+    // MARK: Opening
+
+    /// A file that is not SQLite is refused before SQLite opens it, so nothing is written.
+    private static func checkHeader(path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return }
+        if header != Data("SQLite format 3\0".utf8) { throw RecipeStoreError.notAStore(path: path) }
+    }
+
+    private static func checkIdentity(_ database: SQLiteConnection, path: String) throws {
+        let version = try pragma("user_version", database)
+        let application = try pragma("application_id", database)
+        if application != Int(Schema.applicationID) {
+            let objects = try database.scalar("SELECT count(*) FROM sqlite_schema")
+            if application != 0 || version != 0 || objects != .integer(0) {
+                throw RecipeStoreError.notAStore(path: path)
+            }
+        }
+        if version > Schema.latestVersion {
+            throw RecipeStoreError.newerVersion(path: path, found: version, supported: Schema.latestVersion)
+        }
+    }
+
+    private func migrate() throws {
+        guard try schemaVersion < Schema.latestVersion else { return }
+        try database.transaction {
+            // Another process may have migrated while this one waited for the lock.
+            let current = try schemaVersion
+            for (index, migration) in Schema.migrations.enumerated() where index >= current {
+                try database.execute(migration.sql)
+                try database.run("INSERT INTO migration (version, name, applied) VALUES (?, ?, ?)",
+                                 [.integer(Int64(index + 1)), .text(migration.name),
+                                  .real(Date().timeIntervalSinceReferenceDate)])
+            }
+            try database.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.latestVersion)")
+        }
+    }
+
+    static func pragma(_ name: String, _ database: SQLiteConnection) throws -> Int {
+        guard case .integer(let value)? = try database.scalar("PRAGMA \(name)") else { return 0 }
+        return Int(value)
+    }
+
+    static func describe(_ error: SQLiteError, path: String) -> RecipeStoreError {
+        switch error.code {
+        case SQLITE_NOTADB: .notAStore(path: path)
+        case SQLITE_CORRUPT: .damaged(path: path, detail: error.message)
+        default: .sqlite(error)
+        }
+    }
+
+    // MARK: Statements
+
+    /// A prepared statement reused across calls (inserting thousands of ingredients would
+    /// otherwise prepare the same SQL thousands of times).
+    func cachedStatement(_ sql: String) throws -> SQLiteStatement {
+        if let statement = statementCache[sql] { return statement }
+        let statement = try database.prepare(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` in one write transaction, reporting SQLite failures as store errors.
+    func write<R>(_ body: () throws -> R) throws -> R {
+        do {
+            return try database.transaction(body)
+        } catch let error as SQLiteError {
+            throw Self.describe(error, path: url?.path ?? ":memory:")
+        }
+    }
+}

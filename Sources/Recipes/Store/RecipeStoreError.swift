@@ -1,0 +1,32 @@
+/// Why a store could not be opened or written.
+public enum RecipeStoreError: Error, CustomStringConvertible, Equatable {
+    /// The file exists but is not a recipe store (another SQLite file, or not SQLite at all).
+    case notAStore(path: String)
+    /// The file was written by a newer version of this library; it is left untouched.
+    case newerVersion(path: String, found: Int, supported: Int)
+    /// The file is a damaged SQLite database.
+    case damaged(path: String, detail: String)
+    /// A fetch, save or query failed in SQLite.
+    case sqlite(SQLiteError)
+    /// A predicate could not be evaluated (for example a forced unwrap of nil).
+    case predicate(String)
+
+    public static func == (lhs: RecipeStoreError, rhs: RecipeStoreError) -> Bool {
+        lhs.description == rhs.description
+    }
+
+    public var description: String {
+        switch self {
+        case .notAStore(let path):
+            "\(path) is not a recipe store"
+        case .newerVersion(let path, let found, let supported):
+            "\(path) was written by a newer version of recipes (schema \(found), this version reads up to \(supported)); it was not changed"
+        case .damaged(let path, let detail):
+            "\(path) is damaged: \(detail)"
+        case .sqlite(let error):
+            error.description
+        case .predicate(let detail):
+            "the predicate could not be evaluated: \(detail)"
+        }
+    }
+}

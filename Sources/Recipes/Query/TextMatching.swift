@@ -13,7 +13,7 @@ public enum TextMatching {
         if isPlainASCII(haystack) && isPlainASCII(needle) {
             return byteRange(of: needle, in: haystack) != nil
         }
-        return string(haystack).contains(string(needle))
+        return characterContains(string(haystack), string(needle))
     }
 
     /// `haystack.starts(with: prefix)` with Swift's Character semantics.
@@ -21,10 +21,25 @@ public enum TextMatching {
         if isPlainASCII(haystack) && isPlainASCII(prefix) {
             return prefix.count <= haystack.count && zip(haystack, prefix).allSatisfy { $0 == $1 }
         }
-        return string(haystack).starts(with: string(prefix))
+        return characterStartsWith(string(haystack), string(prefix))
     }
 
-    /// Swift's `String` ordering (canonical equivalence), as a three-way comparison.
+    // Called generically on purpose: with Foundation imported, `String.contains(String)`
+    // resolves to Foundation's NSString-style method (false for an empty needle), while
+    // `#Predicate` evaluates the standard library's Collection algorithm. A generic context
+    // sees only the latter.
+    private static func characterContains<C: BidirectionalCollection>(_ haystack: C, _ needle: C) -> Bool where C.Element: Equatable {
+        haystack.contains(needle)
+    }
+
+    private static func characterStartsWith<C: Sequence>(_ haystack: C, _ prefix: C) -> Bool where C.Element: Equatable {
+        haystack.starts(with: prefix)
+    }
+
+    /// Swift's `String` ordering (canonical equivalence) as `SortDescriptor` applies it: less
+    /// when `<`, greater when the reverse `<`, else the same. (The standard library's `<` can
+    /// hold neither way for strings that are not `==`, such as "\u{E9} e" and "e\u{301} ";
+    /// asking `<` both ways agrees with Foundation's ComparableComparator on them.)
     public static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int32 {
         if isASCII(lhs) && isASCII(rhs) {
             // For ASCII, Swift's order is the byte order.
@@ -36,7 +51,7 @@ public enum TextMatching {
             return lhs.count == rhs.count ? 0 : (lhs.count < rhs.count ? -1 : 1)
         }
         let l = string(lhs), r = string(rhs)
-        return l == r ? 0 : (l < r ? -1 : 1)
+        return l < r ? -1 : (r < l ? 1 : 0)
     }
 
     /// The library's `localizedStandardContains`: true when the folded needle (see
@@ -73,6 +88,13 @@ public enum TextMatching {
         }
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .precomposedStringWithCanonicalMapping
+    }
+
+    /// The composed (NFC) form in which the store keeps text. Swift's `==` already treats
+    /// the two forms as the same string, so this loses nothing; it keeps SQL's ORDER BY
+    /// consistent, since the standard library's `<` is not transitive across mixed forms.
+    public static func canonical(_ text: String) -> String {
+        text.utf8.allSatisfy({ $0 < 0x80 }) ? text : text.precomposedStringWithCanonicalMapping
     }
 
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {

@@ -84,7 +84,7 @@ extension RecipeStore {
             """)
         for (position, ingredient) in record.ingredients.enumerated() {
             try upsert.execute([.text(ingredient.id.uuidString), recipeID, .integer(Int64(position)),
-                                .text(ingredient.name), .text(ingredient.amount)])
+                                .text(TextMatching.canonical(ingredient.name)), .text(TextMatching.canonical(ingredient.amount))])
         }
     }
 
@@ -92,8 +92,8 @@ extension RecipeStore {
         func optional(_ value: Int?) -> SQLiteValue { value.map { .integer(Int64($0)) } ?? .null }
         func optional(_ value: Bool?) -> SQLiteValue { value.map { .integer($0 ? 1 : 0) } ?? .null }
         return [
-            .text(record.id.uuidString), .text(record.variety.rawValue), .text(record.name),
-            .text(record.summary), .text(record.instructions),
+            .text(record.id.uuidString), .text(record.variety.rawValue), .text(TextMatching.canonical(record.name)),
+            .text(TextMatching.canonical(record.summary)), .text(TextMatching.canonical(record.instructions)),
             record.plannedDate.map { .real($0.timeIntervalSinceReferenceDate) } ?? .null,
             .real(record.createdAt.timeIntervalSinceReferenceDate), .real(record.updatedAt.timeIntervalSinceReferenceDate),
             optional(record.ovenTemperature), optional(record.bakeMinutes),

@@ -1,0 +1,107 @@
+import Foundation
+@testable import Recipes
+import Testing
+
+@Suite struct StoreOpeningTests {
+    let temporary = TemporaryStore()
+
+    func bytes() throws -> Data { try Data(contentsOf: temporary.url) }
+
+    /// The first released schema, written here as raw SQL so the test pins the old format
+    /// rather than whatever the code now calls version 1.
+    @Test func aVersionOneStoreIsUpgradedWithEveryRowIntact() throws {
+        let raw = try SQLiteConnection(path: temporary.url.path)
+        try raw.execute("""
+            CREATE TABLE recipe (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE,
+                kind TEXT NOT NULL CHECK (kind IN ('dish', 'baked', 'beverage')), name TEXT NOT NULL,
+                summary TEXT NOT NULL DEFAULT '', instructions TEXT NOT NULL DEFAULT '', planned REAL,
+                created REAL NOT NULL, updated REAL NOT NULL, oven_temperature INTEGER, bake_minutes INTEGER,
+                alcoholic INTEGER, served_hot INTEGER);
+            CREATE TABLE ingredient (id TEXT PRIMARY KEY NOT NULL,
+                recipe_id TEXT NOT NULL REFERENCES recipe(id) ON DELETE CASCADE, position INTEGER NOT NULL,
+                name TEXT NOT NULL, amount TEXT NOT NULL DEFAULT '');
+            CREATE INDEX ingredient_by_recipe ON ingredient(recipe_id, position);
+            CREATE TABLE migration (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied REAL NOT NULL);
+            INSERT INTO migration VALUES (1, 'recipes and ingredients', 0);
+            INSERT INTO recipe VALUES (1, '11111111-1111-1111-1111-111111111111', 'baked', 'Old bread', 's', 'i',
+                800000000, 1, 2, 200, 45, NULL, NULL);
+            INSERT INTO recipe VALUES (2, '22222222-2222-2222-2222-222222222222', 'beverage', 'Old tea', '', '',
+                NULL, 1, 2, NULL, NULL, 0, 1);
+            INSERT INTO ingredient VALUES ('33333333-3333-3333-3333-333333333333', '11111111-1111-1111-1111-111111111111', 0, 'Flour', '500 g');
+            INSERT INTO ingredient VALUES ('44444444-4444-4444-4444-444444444444', '11111111-1111-1111-1111-111111111111', 1, 'Water', '350 ml');
+            PRAGMA application_id = \(Schema.applicationID);
+            PRAGMA user_version = 1;
+            """)
+        let store = try RecipeStore(url: temporary.url)
+        #expect(try store.schemaVersion == RecipeStore.currentSchemaVersion)
+        let recipes = try ModelContext(store).fetch(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)]))
+        #expect(recipes.map(\.name) == ["Old bread", "Old tea"])
+        let bread = try #require(recipes.first as? BakedGood)
+        #expect(bread.ovenTemperature == 200 && bread.bakeMinutes == 45)
+        #expect(bread.plannedDate == Date(timeIntervalSinceReferenceDate: 800_000_000))
+        #expect(bread.ingredients.map(\.amount) == ["500 g", "350 ml"])
+        #expect((recipes.last as? Beverage)?.isServedHot == true)
+        #expect(try temporary.count("SELECT count(*) FROM migration") == RecipeStore.currentSchemaVersion)
+        #expect(try temporary.count("SELECT count(*) FROM sqlite_schema WHERE name = 'recipe_by_planned'") == 1)
+    }
+
+    @Test func aStoreFromANewerVersionIsRefusedUntouched() throws {
+        _ = try RecipeStore(url: temporary.url)
+        try temporary.rawConnection().execute("PRAGMA user_version = 99; PRAGMA journal_mode = DELETE")
+        let before = try bytes()
+        #expect(throws: RecipeStoreError.newerVersion(path: temporary.url.path, found: 99, supported: Schema.latestVersion)) {
+            try RecipeStore(url: temporary.url)
+        }
+        #expect(try bytes() == before)
+    }
+
+    @Test(arguments: [
+        Data("name,amount\nflour,1 cup\n".utf8),
+        Data(repeating: 0xFF, count: 4096),
+        Data("SQLite format 2\0 and more bytes".utf8),
+    ])
+    func aFileThatIsNotSQLiteIsRefusedUntouched(content: Data) throws {
+        try content.write(to: temporary.url)
+        #expect(throws: RecipeStoreError.notAStore(path: temporary.url.path)) { try RecipeStore(url: temporary.url) }
+        #expect(try bytes() == content)
+        #expect(!FileManager.default.fileExists(atPath: temporary.url.path + "-wal"))
+    }
+
+    @Test func anotherProgramsSQLiteFileIsRefusedUntouched() throws {
+        try SQLiteConnection(path: temporary.url.path).execute("CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('hi')")
+        let before = try bytes()
+        #expect(throws: RecipeStoreError.notAStore(path: temporary.url.path)) { try RecipeStore(url: temporary.url) }
+        #expect(try bytes() == before)
+    }
+
+    @Test func aTruncatedStoreIsRefusedUntouched() throws {
+        do {
+            let context = ModelContext(try RecipeStore(url: temporary.url))
+            for index in 0..<300 { context.insert(Recipe(name: "Recipe \(index)", instructions: String(repeating: "stir ", count: 40))) }
+            try context.save()
+        }
+        try temporary.rawConnection().execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
+        let whole = try bytes()
+        let truncated = whole.prefix(whole.count / 2)
+        try truncated.write(to: temporary.url)
+        #expect(throws: RecipeStoreError.self) {
+            let store = try RecipeStore(url: temporary.url)
+            _ = try ModelContext(store).fetch(FetchDescriptor<Recipe>())
+        }
+        #expect(try bytes() == truncated)
+    }
+
+    @Test func anEmptyFileBecomesAStore() throws {
+        try Data().write(to: temporary.url)
+        let store = try RecipeStore(url: temporary.url)
+        #expect(try store.schemaVersion == RecipeStore.currentSchemaVersion)
+    }
+
+    @Test func reopeningAStoreKeepsItsData() throws {
+        let context = ModelContext(temporary.store)
+        context.insert(Recipe(name: "Kept"))
+        try context.save()
+        let reopened = try RecipeStore(url: temporary.url)
+        #expect(try ModelContext(reopened).fetch(FetchDescriptor<Recipe>()).map(\.name) == ["Kept"])
+    }
+}

@@ -1,13 +1,13 @@
 import Foundation
 import PackagePlugin
 
-/// Generates `SampleRecipes.swift` from `SampleData/recipes.json` for the target that uses it,
+/// Generates `EmbeddedSampleData.swift` from `SampleData/recipes.json` for the target that uses it,
 /// so the `recipes` binary carries its samples without a resource bundle beside it.
 @main
 struct EmbedSampleData: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let input = context.package.directoryURL.appending(path: "SampleData/recipes.json")
-        let output = context.pluginWorkDirectoryURL.appending(path: "SampleRecipes.swift")
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedSampleData.swift")
         return [
             .buildCommand(
                 displayName: "Embedding sample recipes",

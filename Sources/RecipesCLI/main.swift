@@ -1,1 +1,51 @@
-print(sampleRecipesJSON.count)
+import Foundation
+import Recipes
+
+// The binary only parses, runs one command and maps failures to one stderr line and an exit
+// status; the work is in the Recipes library.
+
+// A closed pipe shows up as a failed write (handled by TextOutput), not as a fatal signal.
+signal(SIGPIPE, SIG_IGN)
+
+func runRecipes(_ argv: [String]) -> ExitStatus {
+    let output = TextOutput(descriptor: STDOUT_FILENO), errors = TextOutput(descriptor: STDERR_FILENO, lineBuffered: true)
+    defer {
+        output.flush()
+        errors.flush()
+    }
+    func fail(_ line: String, _ status: ExitStatus) -> ExitStatus {
+        errors.line(line)
+        return status
+    }
+    let invocation: Invocation
+    do {
+        invocation = try CommandLineParser(commands: Commands.all).parse(argv)
+    } catch {
+        return fail(error.line, .usage)
+    }
+    switch invocation {
+    case .version:
+        output.line(HelpText.version)
+        return .success
+    case .help(let command):
+        output.write(HelpCommand.text(for: command))
+        return .success
+    case .run(let commandType, let arguments, let store):
+        do {
+            let command = try commandType.init(arguments)
+            let environment = try CommandEnvironment(output: output, errors: errors,
+                                                     variables: ProcessInfo.processInfo.environment, storeOption: store)
+            return try command.run(environment)
+        } catch let error as UsageError {
+            return fail(error.line, .usage)
+        } catch let error as CommandFailure {
+            return fail("recipes: error: \(error.message)", error.status)
+        } catch let error as RecipeStoreError {
+            return fail("recipes: error: \(error.description)", .failure)
+        } catch {
+            return fail("recipes: error: \(error)", .failure)
+        }
+    }
+}
+
+exit(runRecipes(Array(CommandLine.arguments.dropFirst())).rawValue)

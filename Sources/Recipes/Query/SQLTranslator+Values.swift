@@ -13,7 +13,7 @@ extension PredicateExpressions.Value: SQLTranslatable {
         guard let (value, shape) = SQLTranslator.sqlValue(value, type: Output.self) else {
             throw UntranslatableNode(node: "Value<\(Output.self)>")
         }
-        return SQLFragment(sql: translator.bind(value), shape: shape, nullable: value == .null)
+        return SQLFragment(sql: translator.bind(value), shape: shape, nullable: value == .null, constant: value)
     }
 }
 
@@ -86,6 +86,7 @@ extension PredicateExpressions.Comparison: SQLTranslatable {
         case .greaterThan: ">"
         case .greaterThanOrEqual: ">="
         }
+        if let decided = SQLTranslator.decidedCoalescedComparison(left, symbol, right) { return decided }
         return SQLFragment(sql: "(\(left.sql) \(symbol) \(right.sql)\(SQLTranslator.collation(left.shape)))",
                            shape: .condition, nullable: left.nullable || right.nullable)
     }
@@ -100,6 +101,40 @@ extension SQLTranslator {
         return SQLFragment(sql: "(\(left.sql) \(symbol) \(right.sql)\(Self.collation(left.shape)))", shape: .condition)
     }
 
+    /// `(x ?? c) > v` with constants `c` and `v`: whether `c > v` holds is known now, so the
+    /// comparison becomes `x IS NOT NULL AND x > v` (or `x IS NULL OR x > v`). Same result,
+    /// but SQLite can then answer it from the partial index on planned dates.
+    static func decidedCoalescedComparison(_ left: SQLFragment, _ symbol: String, _ right: SQLFragment) -> SQLFragment? {
+        guard let (value, fallback) = left.coalesced, let constant = right.constant,
+              let order = compare(fallback, constant) else { return nil }
+        let holds = switch symbol {
+        case "<": order < 0
+        case "<=": order <= 0
+        case ">": order > 0
+        default: order >= 0
+        }
+        let comparison = "\(value) \(symbol) \(right.sql)\(collation(left.shape))"
+        let sql = holds ? "(\(value) IS NULL OR \(comparison))" : "(\(value) IS NOT NULL AND \(comparison))"
+        return SQLFragment(sql: sql, shape: .condition)
+    }
+
+    /// Compares two constants as the predicate would, or nil when they are not comparable.
+    static func compare(_ lhs: SQLiteValue, _ rhs: SQLiteValue) -> Int? {
+        func number(_ value: SQLiteValue) -> Double? {
+            switch value {
+            case .integer(let number): Double(number)
+            case .real(let number): number
+            default: nil
+            }
+        }
+        if let l = number(lhs), let r = number(rhs) { return l < r ? -1 : (l > r ? 1 : 0) }
+        if case .text(let l) = lhs, case .text(let r) = rhs {
+            var l = l, r = r
+            return Int(l.withUTF8 { lb in r.withUTF8 { rb in TextMatching.compare(lb, rb) } })
+        }
+        return nil
+    }
+
     /// Text compares with Swift's String semantics (canonical equivalence), not bytes.
     static func collation(_ shape: SQLFragment.Shape) -> String {
         shape == .text ? " COLLATE swift" : ""
@@ -110,7 +145,9 @@ extension PredicateExpressions.NilCoalesce: SQLTranslatable {
     func translate(_ translator: SQLTranslator) throws -> SQLFragment {
         let left = try translator.translate(lhs), right = try translator.translate(rhs)
         guard left.shape == right.shape, left.shape.isScalar else { throw UntranslatableNode(node: "NilCoalesce") }
-        return SQLFragment(sql: "COALESCE(\(left.sql), \(right.sql))", shape: left.shape, nullable: right.nullable)
+        var fragment = SQLFragment(sql: "COALESCE(\(left.sql), \(right.sql))", shape: left.shape, nullable: right.nullable)
+        if let fallback = right.constant, fallback != .null { fragment.coalesced = (left.sql, fallback) }
+        return fragment
     }
 }
 

@@ -23,6 +23,11 @@ struct SQLFragment {
     var shape: Shape
     /// True when the SQL can be NULL (an optional in Swift).
     var nullable: Bool = false
+    /// The value, when the fragment is a bound constant.
+    var constant: SQLiteValue?
+    /// For `value ?? constant`: the optional value's SQL and the constant, so a comparison
+    /// against another constant can be decided for the nil case while translating.
+    var coalesced: (value: String, fallback: SQLiteValue)?
 }
 
 /// Why a node was not translated; named in ``QueryPlan/untranslatedNodes``.

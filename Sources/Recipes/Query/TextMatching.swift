@@ -90,6 +90,23 @@ public enum TextMatching {
             .precomposedStringWithCanonicalMapping
     }
 
+    /// How a person types a recipe's name: folded, with punctuation dropped and spaces
+    /// collapsed, so "moms spaghetti" names "Mom's Spaghetti".
+    public static func nameKey(_ text: String) -> String {
+        var key = ""
+        var pendingSpace = false
+        for character in fold(text) {
+            if character.isLetter || character.isNumber {
+                if pendingSpace && !key.isEmpty { key.append(" ") }
+                pendingSpace = false
+                key.append(character)
+            } else if character.isWhitespace {
+                pendingSpace = true
+            }
+        }
+        return key
+    }
+
     /// The composed (NFC) form in which the store keeps text. Swift's `==` already treats
     /// the two forms as the same string, so this loses nothing; it keeps SQL's ORDER BY
     /// consistent, since the standard library's `<` is not transitive across mixed forms.

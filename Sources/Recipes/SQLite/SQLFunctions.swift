@@ -6,7 +6,7 @@ import CSQLite
 /// - `swift_contains(text, needle)`, `swift_starts_with(text, prefix)`: Character semantics.
 /// - `folded_contains(text, foldedNeedle)`: the library's `localizedStandardContains`; the
 ///   needle arrives folded once, as a bound parameter, so only the text is folded per row.
-/// - `recipes_fold(text)`: ``TextMatching/fold(_:)``.
+/// - `recipes_fold(text)`, `recipes_name_key(text)`: ``TextMatching/fold(_:)``, ``TextMatching/nameKey(_:)``.
 /// - `COLLATE swift`: Swift's `String` ordering and equality.
 enum SQLFunctions {
     static func register(on db: OpaquePointer) throws {
@@ -24,13 +24,10 @@ enum SQLFunctions {
             }
         }, nil, nil, nil))
         try check(db, sqlite3_create_function_v2(db, "recipes_fold", 1, flags, nil, { context, _, arguments in
-            guard let argument = arguments?[0], sqlite3_value_type(argument) != SQLITE_NULL else {
-                sqlite3_result_null(context)
-                return
-            }
-            let text = sqlite3_value_text(argument), count = Int(sqlite3_value_bytes(argument))
-            let folded = TextMatching.fold(TextMatching.string(UnsafeBufferPointer(start: text, count: count)))
-            folded.withCString { sqlite3_result_text(context, $0, Int32(folded.utf8.count), csqlite_transient()) }
+            SQLFunctions.withText(context, arguments, TextMatching.fold)
+        }, nil, nil, nil))
+        try check(db, sqlite3_create_function_v2(db, "recipes_name_key", 1, flags, nil, { context, _, arguments in
+            SQLFunctions.withText(context, arguments, TextMatching.nameKey)
         }, nil, nil, nil))
         try check(db, sqlite3_create_collation_v2(db, "swift", SQLITE_UTF8, nil, { _, lhsCount, lhs, rhsCount, rhs in
             TextMatching.compare(
@@ -41,6 +38,18 @@ enum SQLFunctions {
 
     private static func check(_ db: OpaquePointer, _ code: Int32) throws {
         if code != SQLITE_OK { throw SQLiteError(connection: db, code: code) }
+    }
+
+    /// Applies `transform` to the one text argument and returns text.
+    private static func withText(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?,
+                                 _ transform: (String) -> String) {
+        guard let argument = arguments?[0], sqlite3_value_type(argument) != SQLITE_NULL else {
+            sqlite3_result_null(context)
+            return
+        }
+        let text = sqlite3_value_text(argument), count = Int(sqlite3_value_bytes(argument))
+        let result = transform(TextMatching.string(UnsafeBufferPointer(start: text, count: count)))
+        result.withCString { sqlite3_result_text(context, $0, Int32(result.utf8.count), csqlite_transient()) }
     }
 
     private static func withTwoTexts(

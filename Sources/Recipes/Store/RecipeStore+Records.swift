@@ -5,9 +5,14 @@ import Foundation
 extension RecipeStore {
     /// Reads the recipes `fetch` selects, one at a time, stopping when `body` returns false.
     func forEachRecord<T>(_ fetch: CompiledFetch<T>, _ body: (RecipeRecord) throws -> Bool) throws {
+        try forEachRecord(sql: fetch.plan.sql, parameters: fetch.plan.parameters, body)
+    }
+
+    /// Reads rows of `sql`, which selects ``recipeSelection`` from `recipe r`.
+    func forEachRecord(sql: String, parameters: [SQLiteValue], _ body: (RecipeRecord) throws -> Bool) throws {
         do {
-            let statement = try database.prepare(fetch.plan.sql)
-            try statement.bind(fetch.plan.parameters)
+            let statement = try database.prepare(sql)
+            try statement.bind(parameters)
             while try statement.step() {
                 guard try body(try record(from: statement)) else { break }
             }

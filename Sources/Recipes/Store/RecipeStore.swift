@@ -126,3 +126,16 @@ public final class RecipeStore {
         }
     }
 }
+
+extension RecipeStore {
+    /// Changes whenever another connection commits to the store; cheap to poll.
+    ///
+    /// ```swift
+    /// let before = try store.dataVersion
+    /// // ... later
+    /// if try store.dataVersion != before { /* re-read */ }
+    /// ```
+    public var dataVersion: Int {
+        get throws { try Self.pragma("data_version", database) }
+    }
+}

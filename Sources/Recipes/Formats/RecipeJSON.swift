@@ -1,0 +1,203 @@
+import Foundation
+
+/// The documented JSON form of recipes (format "recipes", version 1): what `recipes search
+/// --format json`, `show --format json` and the sample data use.
+///
+/// ```json
+/// {"format": "recipes", "version": 1, "recipes": [
+///   {"id": "…", "kind": "baked", "name": "Focaccia", "summary": "", "instructions": "…",
+///    "planned": "2026-12-24T17:00:00Z", "ovenTemperature": 220, "bakeMinutes": 25,
+///    "ingredients": [{"name": "Flour", "amount": "500 g"}]}]}
+/// ```
+///
+/// `kind` is `dish`, `baked` or `beverage` (default `dish`). Instead of `planned`, a recipe
+/// may say `"plannedIn": {"days": 2, "time": "18:00"}`: that many days after the day it is
+/// loaded, at that local time (default 18:00), which keeps sample plans in the future.
+public struct RecipeArchive: Codable, Sendable {
+    public static let formatName = "recipes"
+    public static let currentVersion = 1
+
+    public var format: String
+    public var version: Int
+    public var recipes: [RecipeJSON]
+
+    public init(recipes: [RecipeJSON]) {
+        format = Self.formatName
+        version = Self.currentVersion
+        self.recipes = recipes
+    }
+
+    /// Reads an archive, refusing other formats and newer versions with a clear reason.
+    public static func decode(_ data: Data) throws -> RecipeArchive {
+        let archive: RecipeArchive
+        do {
+            archive = try RecipeJSON.decoder.decode(RecipeArchive.self, from: data)
+        } catch let error as DecodingError {
+            throw RecipeFormatError(reason: RecipeFormatError.describe(error))
+        }
+        guard archive.format == formatName else {
+            throw RecipeFormatError(reason: "format is '\(archive.format)', expected '\(formatName)'")
+        }
+        guard archive.version <= currentVersion else {
+            throw RecipeFormatError(reason: "version \(archive.version) is newer than this program reads (\(currentVersion))")
+        }
+        return archive
+    }
+
+    public func encoded() throws -> Data {
+        try RecipeJSON.encoder.encode(self)
+    }
+
+    /// The models the archive describes, `plannedIn` counted from `now`.
+    public func makeRecipes(now: Date = Date(), calendar: Calendar = .current) throws -> [Recipe] {
+        try recipes.map { try $0.makeRecipe(now: now, calendar: calendar) }
+    }
+}
+
+/// One recipe in the JSON form.
+public struct RecipeJSON: Codable, Sendable {
+    public struct IngredientJSON: Codable, Sendable {
+        public var id: UUID?
+        public var name: String
+        public var amount: String?
+    }
+
+    public struct RelativePlan: Codable, Sendable {
+        public var days: Int
+        /// Local "HH:MM"; 18:00 when absent.
+        public var time: String?
+    }
+
+    public var id: UUID?
+    public var kind: RecipeVariety?
+    public var name: String
+    public var summary: String?
+    public var instructions: String?
+    public var planned: Date?
+    public var plannedIn: RelativePlan?
+    public var created: Date?
+    public var updated: Date?
+    public var ovenTemperature: Int?
+    public var bakeMinutes: Int?
+    public var alcoholic: Bool?
+    public var servedHot: Bool?
+    public var ingredients: [IngredientJSON]?
+
+    /// The JSON form of `recipe`, with every field.
+    public init(_ recipe: Recipe) {
+        id = recipe.id
+        kind = recipe.variety
+        name = recipe.name
+        summary = recipe.summary
+        instructions = recipe.instructions
+        planned = recipe.plannedDate
+        created = recipe.createdAt
+        updated = recipe.updatedAt
+        if let baked = recipe as? BakedGood {
+            ovenTemperature = baked.ovenTemperature
+            bakeMinutes = baked.bakeMinutes
+        }
+        if let beverage = recipe as? Beverage {
+            alcoholic = beverage.isAlcoholic
+            servedHot = beverage.isServedHot
+        }
+        ingredients = recipe.ingredients.map { IngredientJSON(id: $0.id, name: $0.name, amount: $0.amount) }
+    }
+
+    /// The model this JSON describes; `plannedIn` counts from `now`'s day in `calendar`.
+    public func makeRecipe(now: Date = Date(), calendar: Calendar = .current) throws -> Recipe {
+        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw RecipeFormatError(reason: "a recipe has no name")
+        }
+        var plannedDate = planned
+        if let plannedIn {
+            let time = plannedIn.time ?? "18:00"
+            let parser = WhenParser(now: now, calendar: calendar)
+            do {
+                plannedDate = try parser.parse("+\(plannedIn.days)d \(time)")
+            } catch let error as PlanningInputError {
+                throw RecipeFormatError(reason: "recipe '\(name)': plannedIn: \(error)")
+            }
+        }
+        let ingredientModels = (ingredients ?? []).map { Ingredient(id: $0.id ?? UUID(), name: $0.name, amount: $0.amount ?? "") }
+        let recipe: Recipe
+        switch kind ?? .dish {
+        case .dish:
+            recipe = Recipe(id: id ?? UUID(), name: name, summary: summary ?? "", instructions: instructions ?? "",
+                            plannedDate: plannedDate, ingredients: ingredientModels)
+        case .bakedGood:
+            recipe = BakedGood(id: id ?? UUID(), name: name, summary: summary ?? "", instructions: instructions ?? "",
+                               plannedDate: plannedDate, ingredients: ingredientModels,
+                               ovenTemperature: ovenTemperature, bakeMinutes: bakeMinutes)
+        case .beverage:
+            recipe = Beverage(id: id ?? UUID(), name: name, summary: summary ?? "", instructions: instructions ?? "",
+                              plannedDate: plannedDate, ingredients: ingredientModels,
+                              isAlcoholic: alcoholic ?? false, isServedHot: servedHot ?? false)
+        }
+        return recipe
+    }
+
+    /// This recipe as one line of JSON.
+    public func encoded() throws -> Data {
+        try Self.encoder.encode(self)
+    }
+
+    /// Dates as ISO 8601 in UTC, with fractions of a second only when there are any.
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(isoString(date))
+        }
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = parseISODate(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date and time")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// An ISO 8601 date and time in UTC, with fractions of a second only when there are any.
+    public static func isoString(_ date: Date) -> String {
+        let whole = date.timeIntervalSince1970.rounded() == date.timeIntervalSince1970
+        return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
+    }
+
+    /// Reads an ISO 8601 date and time, with or without fractions of a second.
+    public static func parseISODate(_ text: String) -> Date? {
+        (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+            ?? (try? Date.ISO8601FormatStyle().parse(text))
+    }
+}
+
+/// A JSON recipe document that cannot be read, and why.
+public struct RecipeFormatError: Error, CustomStringConvertible, Sendable {
+    public let reason: String
+    public var description: String { reason }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "the document" : String(keys.drop(while: { $0 == "." }))
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "\(path(context)): missing '\(key.stringValue)'"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(path(context)): expected \(type)"
+        @unknown default:
+            return "not a recipe document"
+        }
+    }
+}

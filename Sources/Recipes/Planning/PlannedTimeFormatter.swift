@@ -1,0 +1,71 @@
+import Foundation
+
+/// Says when a planned recipe is, the way a status bar should: short, local, relative near
+/// now. English names are fixed rather than localized so that bar layouts stay stable.
+///
+/// ```swift
+/// let formatter = PlannedTimeFormatter(now: now)
+/// formatter.when(date)   // "18:00 (in 2h 5m)", "tomorrow 18:00", "Fri 18:00", "Dec 24 18:00"
+/// ```
+public struct PlannedTimeFormatter: Sendable {
+    public let now: Date
+    public let calendar: Calendar
+
+    static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    public init(now: Date, calendar: Calendar = .current) {
+        self.now = now
+        self.calendar = calendar
+    }
+
+    /// Today: the time and a countdown. Tomorrow: "tomorrow" and the time. Within a week:
+    /// the weekday. Later this year: month and day. Other years: with the year.
+    public func when(_ date: Date) -> String {
+        let time = clock(date)
+        let days = dayDistance(to: date)
+        switch days {
+        case 0 where date >= now: return "\(time) (\(countdown(to: date)))"
+        case 0: return "today \(time)"
+        case 1: return "tomorrow \(time)"
+        case -1: return "yesterday \(time)"
+        case 2...6: return "\(Self.weekdays[calendar.component(.weekday, from: date) - 1]) \(time)"
+        default:
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            let month = Self.months[(parts.month ?? 1) - 1]
+            let sameYear = parts.year == calendar.component(.year, from: now)
+            return sameYear ? "\(month) \(parts.day ?? 1) \(time)" : "\(month) \(parts.day ?? 1) \(parts.year ?? 0) \(time)"
+        }
+    }
+
+    /// A full local date and time, for confirmations: "Thu 2026-12-24 18:00".
+    public func full(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
+        let weekday = Self.weekdays[(parts.weekday ?? 1) - 1]
+        return "\(weekday) \(pad(parts.year ?? 0, 4))-\(pad(parts.month ?? 1))-\(pad(parts.day ?? 1)) \(clock(date))"
+    }
+
+    /// "in 2h 5m", "in 45m", "now" (under a minute).
+    public func countdown(to date: Date) -> String {
+        let minutes = Int((date.timeIntervalSince(now) / 60).rounded(.down))
+        if minutes < 1 { return "now" }
+        let hours = minutes / 60
+        return hours > 0 ? "in \(hours)h \(minutes % 60)m" : "in \(minutes)m"
+    }
+
+    /// "18:00", in 24-hour local time.
+    public func clock(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return "\(pad(parts.hour ?? 0)):\(pad(parts.minute ?? 0))"
+    }
+
+    /// Calendar days from today to `date` (0 today, 1 tomorrow, negative in the past).
+    public func dayDistance(to date: Date) -> Int {
+        calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day ?? 0
+    }
+
+    private func pad(_ value: Int, _ width: Int = 2) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// Reads the WHEN of `recipes plan`: a day, a time, or both, in local time.
+///
+/// Days: `today`, `tomorrow`, a weekday (`fri`, `friday`: the next one after today),
+/// `+3d` / `+2w` (days or weeks from today), `2026-12-24`. Times: `18:30`, `7pm`, `7:30am`,
+/// `noon`, `midnight`. A day without a time means 18:00; a time without a day means today,
+/// or tomorrow when that time has already passed today.
+///
+/// ```swift
+/// let date = try WhenParser(now: Date()).parse("tomorrow 7pm")
+/// ```
+public struct WhenParser: Sendable {
+    public let now: Date
+    public let calendar: Calendar
+
+    /// The time used when WHEN names only a day.
+    public static let defaultHour = 18
+
+    /// How far ahead a relative day may reach (ten years), so typos fail instead of
+    /// planning dinner for the year 275,000.
+    public static let maximumDaysAhead = 3_660
+
+    public init(now: Date, calendar: Calendar = .current) {
+        self.now = now
+        self.calendar = calendar
+    }
+
+    public func parse(_ text: String) throws -> Date {
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard !words.isEmpty else { throw PlanningInputError(part: text, reason: "expected a day or a time, such as 'tomorrow' or '18:30'") }
+        var day: DateComponents?
+        var time: (hour: Int, minute: Int)?
+        for word in words {
+            if word.contains("-"), let (dayWord, timeWord) = splitISODateTime(word) {
+                guard day == nil, time == nil else { throw PlanningInputError(part: word, reason: "a day was already given") }
+                day = try parseDay(dayWord)
+                time = try parseTime(timeWord)
+                guard day != nil, time != nil else { throw PlanningInputError(part: word, reason: "expected a date and time such as 2026-12-24T18:30") }
+            } else if let parsedTime = try parseTime(word) {
+                guard time == nil else { throw PlanningInputError(part: word, reason: "a time was already given") }
+                time = parsedTime
+            } else if let parsedDay = try parseDay(word) {
+                guard day == nil else { throw PlanningInputError(part: word, reason: "a day was already given") }
+                day = parsedDay
+            } else {
+                throw PlanningInputError(part: word, reason: "not a day or a time (try today, tomorrow, fri, +3d, 2026-12-24, 18:30, 7pm)")
+            }
+        }
+        let chosenTime = time ?? (Self.defaultHour, 0)
+        var components = day ?? calendar.dateComponents([.year, .month, .day], from: now)
+        components.hour = chosenTime.hour
+        components.minute = chosenTime.minute
+        components.second = 0
+        guard var date = calendar.date(from: components) else {
+            throw PlanningInputError(part: text, reason: "no such local time")
+        }
+        if day == nil, date <= now, let tomorrow = calendar.date(byAdding: .day, value: 1, to: date) {
+            date = tomorrow
+        }
+        return date
+    }
+
+    // MARK: Days
+
+    private static let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+    private static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+    private func parseDay(_ word: String) throws -> DateComponents? {
+        switch word {
+        case "today": return dayComponents(offset: 0)
+        case "tomorrow": return dayComponents(offset: 1)
+        default: break
+        }
+        if let index = Self.weekdays.firstIndex(of: word) ?? Self.weekdayNames.firstIndex(of: word)
+            ?? (word.count >= 3 ? Self.weekdayNames.firstIndex(where: { $0.hasPrefix(word) }) : nil) {
+            let today = calendar.component(.weekday, from: now) - 1
+            let ahead = (index - today + 7) % 7
+            return dayComponents(offset: ahead == 0 ? 7 : ahead)
+        }
+        if word.hasPrefix("+") { return try parseRelativeDay(word) }
+        if word.first?.isNumber == true, word.contains("-") { return try parseISODate(word) }
+        return nil
+    }
+
+    private func parseRelativeDay(_ word: String) throws -> DateComponents {
+        let body = word.dropFirst()
+        guard let unit = body.last, "dw".contains(unit), let count = Int(body.dropLast()), count >= 0,
+              body.dropLast().allSatisfy(\.isASCII) else {
+            throw PlanningInputError(part: word, reason: "expected +N followed by d (days) or w (weeks), such as +3d")
+        }
+        let (days, overflow) = count.multipliedReportingOverflow(by: unit == "w" ? 7 : 1)
+        guard !overflow, days <= Self.maximumDaysAhead else {
+            throw PlanningInputError(part: word, reason: "more than \(Self.maximumDaysAhead) days ahead")
+        }
+        return dayComponents(offset: days)
+    }
+
+    private func parseISODate(_ word: String) throws -> DateComponents {
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else {
+            throw PlanningInputError(part: word, reason: "expected a date as YYYY-MM-DD")
+        }
+        guard (1...12).contains(month) else { throw PlanningInputError(part: word, reason: "month \(parts[1]) is not 01-12") }
+        var first = DateComponents()
+        first.year = year
+        first.month = month
+        first.day = 1
+        let length = calendar.date(from: first).flatMap { calendar.range(of: .day, in: .month, for: $0)?.count } ?? 31
+        guard (1...length).contains(day) else {
+            throw PlanningInputError(part: word, reason: "\(Self.monthNames[month - 1]) \(year) has \(length) days")
+        }
+        var components = DateComponents()
+        components.year = year
+        components.month = month
+        components.day = day
+        return components
+    }
+
+    private func splitISODateTime(_ word: String) -> (String, String)? {
+        guard let separator = word.firstIndex(of: "t"), word.first?.isNumber == true else { return nil }
+        return (String(word[..<separator]), String(word[word.index(after: separator)...]))
+    }
+
+    private func dayComponents(offset: Int) -> DateComponents {
+        let start = calendar.startOfDay(for: now)
+        let day = calendar.date(byAdding: .day, value: offset, to: start) ?? start
+        return calendar.dateComponents([.year, .month, .day], from: day)
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                             "September", "October", "November", "December"]
+
+    // MARK: Times
+
+    private func parseTime(_ word: String) throws -> (hour: Int, minute: Int)? {
+        switch word {
+        case "noon": return (12, 0)
+        case "midnight": return (0, 0)
+        default: break
+        }
+        var body = Substring(word)
+        var meridiem: String?
+        for suffix in ["am", "pm", "a", "p"] where body.hasSuffix(suffix) && body.first?.isNumber == true {
+            meridiem = String(suffix.prefix(1))
+            body = body.dropLast(suffix.count)
+            break
+        }
+        let pieces = body.split(separator: ":", omittingEmptySubsequences: false)
+        guard body.first?.isNumber == true, pieces.count <= 2, meridiem != nil || pieces.count == 2,
+              pieces.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let rawHour = Int(pieces[0]) else {
+            if word.contains(":") { throw PlanningInputError(part: word, reason: "expected a time as HH:MM, such as 18:30") }
+            return nil
+        }
+        let minute = pieces.count == 2 ? Int(pieces[1])! : 0
+        guard pieces.count < 2 || pieces[1].count == 2 else {
+            throw PlanningInputError(part: word, reason: "minutes need two digits, such as 18:05")
+        }
+        guard (0...59).contains(minute) else { throw PlanningInputError(part: word, reason: "minute \(minute) is not 00-59") }
+        var hour = rawHour
+        if let meridiem {
+            guard (1...12).contains(rawHour) else { throw PlanningInputError(part: word, reason: "hour \(rawHour) is not 1-12 with am/pm") }
+            hour = rawHour % 12 + (meridiem == "p" ? 12 : 0)
+        } else {
+            guard (0...23).contains(rawHour) else { throw PlanningInputError(part: word, reason: "hour \(rawHour) is not 00-23") }
+        }
+        return (hour, minute)
+    }
+}

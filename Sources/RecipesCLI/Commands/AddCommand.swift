@@ -1,0 +1,96 @@
+import Foundation
+import Recipes
+
+/// `recipes add`: a new recipe, written in one transaction.
+struct AddCommand: RecipesCommand {
+    static let kind = OptionSpec("--kind", short: "k", value: "kind", choices: ["dish", "baked", "beverage"],
+                                 help: "dish (default), baked or beverage.")
+    static let summary = OptionSpec("--summary", value: "text", help: "A one-line description.")
+    static let instructions = OptionSpec("--instructions", value: "text", help: "How to make it.")
+    static let ingredient = OptionSpec("--ingredient", short: "i", value: "amount :: name", repeatable: true,
+                                       help: "An ingredient as 'AMOUNT :: NAME' (or just NAME); repeat in order.")
+    static let plan = OptionSpec("--plan", value: "when", help: "Plan it, as in 'recipes plan' (today, fri 7pm, 2026-12-24 ...).")
+    static let oven = OptionSpec("--oven", value: "celsius", help: "Baked goods: oven temperature in °C.")
+    static let bakeMinutes = OptionSpec("--bake-minutes", value: "minutes", help: "Baked goods: time in the oven.")
+    static let alcoholic = OptionSpec("--alcoholic", help: "Beverages: contains alcohol.")
+    static let hot = OptionSpec("--hot", help: "Beverages: served hot.")
+
+    static let spec = CommandSpec(
+        name: "add",
+        abstract: "Add a recipe.",
+        discussion: """
+            Ingredients are given one per --ingredient, amount first, separated from the name by \
+            ' :: ' ("1 medium, diced :: Onion"); without '::' the whole text is the name. Creates \
+            the store when --store or RECIPES_STORE names one that does not exist yet.
+            """,
+        arguments: [ArgumentSpec("name", help: "The recipe's name.")],
+        options: [kind, summary, instructions, ingredient, plan, oven, bakeMinutes, alcoholic, hot],
+        examples: ["recipes add \"Mom's Spaghetti\" -i '1 box :: Spaghetti' -i '4 cloves :: Garlic' --plan 'fri 7pm'",
+                   "recipes add Focaccia --kind baked --oven 220 --bake-minutes 25"])
+
+    let name: String
+    let variety: RecipeVariety
+    let summaryText: String
+    let instructionsText: String
+    let ingredients: [(amount: String, name: String)]
+    let when: String?
+    let ovenTemperature: Int?
+    let minutes: Int?
+    let isAlcoholic: Bool
+    let isHot: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let command = Self.spec.name
+        name = arguments.positionals[0]
+        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw UsageError("the name is empty", command: command)
+        }
+        variety = arguments.choice(Self.kind, default: .dish)
+        summaryText = arguments.value(Self.summary) ?? ""
+        instructionsText = arguments.value(Self.instructions) ?? ""
+        ingredients = arguments.all(Self.ingredient).map(Self.splitIngredient)
+        if let empty = ingredients.first(where: { $0.name.isEmpty }) {
+            throw UsageError("an --ingredient has no name ('\(empty.amount) :: ')", command: command)
+        }
+        when = arguments.value(Self.plan)
+        ovenTemperature = try arguments.integer(Self.oven, minimum: 0, command: command)
+        minutes = try arguments.integer(Self.bakeMinutes, minimum: 0, command: command)
+        isAlcoholic = arguments.has(Self.alcoholic)
+        isHot = arguments.has(Self.hot)
+        if variety != .bakedGood, ovenTemperature != nil || minutes != nil {
+            throw UsageError("--oven and --bake-minutes are for --kind baked", command: command)
+        }
+        if variety != .beverage, isAlcoholic || isHot {
+            throw UsageError("--alcoholic and --hot are for --kind beverage", command: command)
+        }
+    }
+
+    /// "1 medium, diced :: Onion" gives ("1 medium, diced", "Onion").
+    static func splitIngredient(_ text: String) -> (amount: String, name: String) {
+        guard let separator = text.range(of: "::") else { return ("", text.trimmingCharacters(in: .whitespaces)) }
+        return (text[..<separator.lowerBound].trimmingCharacters(in: .whitespaces),
+                text[separator.upperBound...].trimmingCharacters(in: .whitespaces))
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        // The date is checked before the store is touched, so a bad WHEN changes nothing.
+        let planned = try when.map { text throws(UsageError) in try PlanCommand.parseWhen(text, environment) }
+        let models = ingredients.map { Ingredient(name: $0.name, amount: $0.amount) }
+        let recipe: Recipe = switch variety {
+        case .dish: Recipe(name: name, summary: summaryText, instructions: instructionsText, plannedDate: planned, ingredients: models)
+        case .bakedGood: BakedGood(name: name, summary: summaryText, instructions: instructionsText, plannedDate: planned,
+                                   ingredients: models, ovenTemperature: ovenTemperature, bakeMinutes: minutes)
+        case .beverage: Beverage(name: name, summary: summaryText, instructions: instructionsText, plannedDate: planned,
+                                 ingredients: models, isAlcoholic: isAlcoholic, isServedHot: isHot)
+        }
+        let context = ModelContext(try environment.openStore(creating: true))
+        context.insert(recipe)
+        try context.save()
+        var line = "added \(TerminalText.oneLine(name)) (\(CommonOptions.shortID(recipe.id)))"
+        if let planned {
+            line += ", planned \(PlannedTimeFormatter(now: environment.now, calendar: environment.calendar).full(planned))"
+        }
+        environment.output.line(line)
+        return .success
+    }
+}

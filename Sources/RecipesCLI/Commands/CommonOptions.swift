@@ -1,0 +1,37 @@
+import Recipes
+
+/// Options and argument handling shared by several commands.
+enum CommonOptions {
+    static let kindNames = ["all", "baked", "beverage"]
+
+    static func kind(help: String = "Only recipes of this kind: all, baked or beverage (default: all).") -> OptionSpec {
+        OptionSpec("--kind", short: "k", value: "kind", choices: kindNames, help: help)
+    }
+
+    static func recipeKind(_ name: String?) -> RecipeKind {
+        switch name {
+        case "baked": .bakedGoods
+        case "beverage": .beverages
+        default: .all
+        }
+    }
+
+    /// The one recipe `reference` names, or a failure: none (exit 1) or several (exit 2,
+    /// listing them with id prefixes to choose by).
+    static func resolve(_ reference: String, in store: RecipeStore) throws -> Recipe {
+        let matches = try store.recipes(matching: reference)
+        guard let first = matches.first else {
+            throw CommandFailure("no recipe is named '\(TerminalText.oneLine(reference))' (names match ignoring case and accents; ids by a prefix of 4 or more)",
+                                 status: .nothingFound)
+        }
+        guard matches.count == 1 else {
+            let listed = matches.prefix(10).map { "\(TerminalText.oneLine($0.name)) (\(shortID($0.id)))" }.joined(separator: ", ")
+            throw CommandFailure("'\(TerminalText.oneLine(reference))' matches \(matches.count) recipes: \(listed); name one by its id")
+        }
+        return first
+    }
+
+    static func shortID(_ id: UUID) -> String { String(id.uuidString.prefix(8)) }
+}
+
+import Foundation

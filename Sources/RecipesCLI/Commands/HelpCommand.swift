@@ -1,0 +1,29 @@
+/// `recipes help [command]`: the same text as `-h` / `--help`.
+struct HelpCommand: RecipesCommand {
+    static let spec = CommandSpec(
+        name: "help",
+        abstract: "Show help for recipes or one of its subcommands.",
+        arguments: [ArgumentSpec("subcommand", optional: true, help: "The subcommand to explain.")])
+
+    let subcommand: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        subcommand = arguments.positionals.first
+        if let subcommand, !Commands.all.contains(where: { $0.spec.name == subcommand }) {
+            throw UsageError("unknown command '\(subcommand)'", command: nil,
+                             suggestion: Suggestion.closest(to: subcommand, among: Commands.all.map { $0.spec.name }))
+        }
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        environment.output.write(Self.text(for: subcommand))
+        return .success
+    }
+
+    static func text(for subcommand: String?) -> String {
+        guard let spec = Commands.all.first(where: { $0.spec.name == subcommand })?.spec else {
+            return HelpText.topLevel(Commands.all)
+        }
+        return HelpText.command(spec)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Recipes
+
+/// `recipes plan`: sets, clears or lists planned dates.
+struct PlanCommand: RecipesCommand {
+    static let clear = OptionSpec("--clear", help: "Remove the recipe's planned date.")
+    static let days = OptionSpec("--days", short: "d", value: "n", help: "List what is planned in the next N days (default: 7).")
+    static let all = OptionSpec("--all", help: "List everything planned, past and future.")
+    static let format = OptionSpec("--format", value: "format", choices: ["table", "plain", "json"],
+                                   help: "For the list: table (default on a terminal), plain (tab-separated) or json.")
+
+    static let spec = CommandSpec(
+        name: "plan",
+        abstract: "Plan a recipe for a day and time, clear a plan, or list what is planned.",
+        discussion: """
+            WHEN is a day, a time, or both, in local time: today, tomorrow, a weekday (mon ... \
+            sunday: the next one after today), +3d or +2w (days or weeks from today), 2026-12-24; \
+            times 18:30, 7pm, 7:30am, noon, midnight. A day alone means 18:00; a time alone means \
+            today, or tomorrow once that time has passed. RECIPE is one argument (quote names \
+            with spaces); the words after it are WHEN. Without arguments, lists the plans of the \
+            next 7 days and exits 1 when there are none.
+            """,
+        arguments: [ArgumentSpec("recipe", optional: true, help: "The recipe's name or an id prefix."),
+                    ArgumentSpec("when", optional: true, variadic: true, help: "When to make it.")],
+        options: [clear, days, all, format],
+        examples: ["recipes plan \"Mom's Spaghetti\" fri 7pm", "recipes plan focaccia +3d", "recipes plan cocoa --clear",
+                   "recipes plan --days 14"])
+
+    enum Action {
+        case set(reference: String, when: String)
+        case clear(reference: String)
+        case list(days: Int?, format: String?)
+    }
+
+    let action: Action
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let command = Self.spec.name
+        let positionals = arguments.positionals
+        let clearing = arguments.has(Self.clear)
+        let listing = arguments.has(Self.days) || arguments.has(Self.all) || arguments.has(Self.format)
+        if let reference = positionals.first {
+            if listing { throw UsageError("--days, --all and --format are for listing plans, without a recipe", command: command) }
+            let when = positionals.dropFirst().joined(separator: " ")
+            if clearing {
+                guard when.isEmpty else { throw UsageError("give either WHEN or --clear, not both", command: command) }
+                action = .clear(reference: reference)
+            } else {
+                guard !when.isEmpty else { throw UsageError("missing <when> (or --clear) after the recipe", command: command) }
+                action = .set(reference: reference, when: when)
+            }
+        } else {
+            if clearing { throw UsageError("--clear needs a recipe", command: command) }
+            if arguments.has(Self.all), arguments.has(Self.days) { throw UsageError("give either --days or --all", command: command) }
+            let days = try arguments.integer(Self.days, minimum: 1, command: command)
+            action = .list(days: arguments.has(Self.all) ? nil : (days ?? 7), format: arguments.value(Self.format))
+        }
+    }
+
+    /// WHEN as a date, or a usage error naming the part that is wrong.
+    static func parseWhen(_ text: String, _ environment: CommandEnvironment) throws(UsageError) -> Date {
+        do {
+            return try WhenParser(now: environment.now, calendar: environment.calendar).parse(text)
+        } catch let error as PlanningInputError {
+            throw UsageError("bad WHEN \(error)", command: spec.name)
+        } catch {
+            throw UsageError("bad WHEN '\(text)'", command: spec.name)
+        }
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let formatter = PlannedTimeFormatter(now: environment.now, calendar: environment.calendar)
+        switch action {
+        case .set(let reference, let when):
+            let date = try Self.parseWhen(when, environment)
+            let recipe = try update(reference, environment) { $0.plannedDate = date }
+            environment.output.line("planned \(TerminalText.oneLine(recipe.name)) for \(formatter.full(date)) (\(formatter.when(date)))")
+        case .clear(let reference):
+            let recipe = try update(reference, environment) { $0.plannedDate = nil }
+            environment.output.line("cleared the plan for \(TerminalText.oneLine(recipe.name))")
+        case .list(let days, let format):
+            return try list(days: days, format: format, environment, formatter)
+        }
+        return .success
+    }
+
+    private func update(_ reference: String, _ environment: CommandEnvironment, _ change: (Recipe) -> Void) throws -> Recipe {
+        let store = try environment.openStore()
+        let found = try CommonOptions.resolve(reference, in: store)
+        let context = ModelContext(store)
+        guard let recipe = try context.model(for: found.id) else { throw CommandFailure("'\(reference)' was deleted meanwhile") }
+        change(recipe)
+        try context.save()
+        return recipe
+    }
+
+    private func list(days: Int?, format: String?, _ environment: CommandEnvironment, _ formatter: PlannedTimeFormatter) throws -> ExitStatus {
+        let store = try environment.openStore()
+        let calendar = environment.calendar
+        let start = days == nil ? nil : environment.now
+        // Through the end of the Nth day from today.
+        let end = days.flatMap { calendar.date(byAdding: .day, value: $0 + 1, to: calendar.startOfDay(for: environment.now)) }
+        let recipes = try store.plannedRecipes(from: start, to: end)
+        let output = environment.output
+        var renderer: any RecipeListRenderer = switch format ?? (output.isTerminal ? "table" : "plain") {
+        case "json": JSONListRenderer()
+        case "table": PlanTableRenderer(formatter: formatter)
+        default: PlainListRenderer()
+        }
+        for recipe in recipes where !output.isBroken { try renderer.add(recipe, to: output) }
+        renderer.finish(output)
+        if recipes.isEmpty, output.isTerminal {
+            environment.errors.line(days.map { "nothing planned in the next \($0) days" } ?? "nothing planned")
+        }
+        return recipes.isEmpty ? .nothingFound : .success
+    }
+}
+
+/// Plans as a person reads them: date, relative time, kind, name.
+struct PlanTableRenderer: RecipeListRenderer {
+    let formatter: PlannedTimeFormatter
+    private var rows: [[String]] = []
+
+    init(formatter: PlannedTimeFormatter) {
+        self.formatter = formatter
+    }
+
+    mutating func add(_ recipe: Recipe, to output: TextOutput) throws {
+        guard let date = recipe.plannedDate else { return }
+        rows.append([formatter.full(date), formatter.when(date), recipe.variety.rawValue, TerminalText.oneLine(recipe.name)])
+    }
+
+    mutating func finish(_ output: TextOutput) {
+        if !rows.isEmpty { TextColumns.write(rows, to: output) }
+    }
+}

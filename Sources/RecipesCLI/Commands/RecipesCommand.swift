@@ -1,0 +1,40 @@
+import Recipes
+
+/// One subcommand: its spec (options, help), validation when built from parsed arguments,
+/// and `run`, which calls the library and renders.
+protocol RecipesCommand {
+    static var spec: CommandSpec { get }
+    init(_ arguments: ParsedArguments) throws(UsageError)
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus
+}
+
+/// What the process exits with; the meanings are documented in the man page.
+enum ExitStatus: Int32 {
+    case success = 0
+    /// Nothing found (search, show, next without a plan).
+    case nothingFound = 1
+    /// The store or the input was bad.
+    case failure = 2
+    /// i3blocks: the block is urgent.
+    case urgent = 33
+    case usage = 64
+}
+
+/// A runtime failure reported on one line, with its exit status.
+struct CommandFailure: Error {
+    let message: String
+    let status: ExitStatus
+
+    init(_ message: String, status: ExitStatus = .failure) {
+        self.message = message
+        self.status = status
+    }
+}
+
+/// The subcommands, in the order help lists them.
+enum Commands {
+    static var all: [any RecipesCommand.Type] { [
+        SearchCommand.self, ShowCommand.self, AddCommand.self, DeleteCommand.self, PlanCommand.self,
+        NextCommand.self, HelpCommand.self, CompletionsCommand.self,
+    ] }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Recipes
+
+/// `recipes search`: the library's kind and search predicates, AND-ed, run as SQL.
+struct SearchCommand: RecipesCommand {
+    static let kind = CommonOptions.kind()
+    static let upcoming = OptionSpec("--upcoming", help: "Only recipes planned after now.")
+    static let sort = OptionSpec("--sort", value: "order", choices: ["name", "planned"],
+                                 help: "name: by name, then planned date (default); planned: by planned date, then name.")
+    static let limit = OptionSpec("--limit", short: "n", value: "count", help: "Show at most this many recipes.")
+    static let format = OptionSpec("--format", value: "format", choices: ["table", "plain", "json"],
+                                   help: "table (default on a terminal), plain (tab-separated, default when piped) or json.")
+
+    static let spec = CommandSpec(
+        name: "search",
+        abstract: "Find recipes by name, summary, instructions and ingredients.",
+        discussion: """
+            Every word must appear somewhere in the recipe, ignoring case and accents ("creme" \
+            finds "Crème brûlée"). With no words, lists every recipe. Exits 1 when nothing matches.
+            Plain output has one recipe a line: id, kind, name, planned date (ISO 8601, UTC), \
+            number of ingredients, separated by tabs.
+            """,
+        arguments: [ArgumentSpec("words", optional: true, variadic: true, help: "Words to look for.")],
+        options: [kind, upcoming, sort, limit, format],
+        examples: ["recipes search chocolate --kind baked", "recipes search --upcoming --sort planned", "recipes search tomato --format json | jq '.[].name'"])
+
+    let words: String
+    let recipeKind: RecipeKind
+    let upcomingOnly: Bool
+    let byPlannedDate: Bool
+    let limitCount: Int?
+    let formatName: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        words = arguments.positionals.joined(separator: " ")
+        recipeKind = CommonOptions.recipeKind(arguments.value(Self.kind))
+        upcomingOnly = arguments.has(Self.upcoming)
+        byPlannedDate = arguments.value(Self.sort) == "planned"
+        limitCount = try arguments.integer(Self.limit, minimum: 1, command: Self.spec.name)
+        formatName = arguments.value(Self.format)
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let store = try environment.openStore()
+        let now = environment.now
+        var predicate = RecipePredicates.matching(kind: recipeKind, search: words)
+        if upcomingOnly {
+            let upcoming = #Predicate<Recipe> { ($0.plannedDate ?? now) > now }
+            predicate = predicate.map { $0 && upcoming } ?? upcoming
+        }
+        let order: [SortDescriptor<Recipe>] = byPlannedDate
+            ? [SortDescriptor(\.plannedDate), SortDescriptor(\.name)]
+            : [SortDescriptor(\.name), SortDescriptor(\.plannedDate)]
+        var descriptor = FetchDescriptor<Recipe>(predicate: predicate, sortBy: order)
+        descriptor.fetchLimit = limitCount
+
+        let output = environment.output
+        var renderer: any RecipeListRenderer = switch formatName ?? (output.isTerminal ? "table" : "plain") {
+        case "json": JSONListRenderer()
+        case "table": TableRenderer(formatter: PlannedTimeFormatter(now: now, calendar: environment.calendar))
+        default: PlainListRenderer()
+        }
+        var found = 0
+        try store.enumerate(descriptor) { recipe in
+            found += 1
+            try renderer.add(recipe, to: output)
+            return !output.isBroken
+        }
+        renderer.finish(output)
+        return found > 0 ? .success : .nothingFound
+    }
+}

@@ -1,0 +1,112 @@
+/// What the command line asks for.
+enum Invocation {
+    case help(command: String?)
+    case version
+    case run(command: any RecipesCommand.Type, arguments: ParsedArguments, store: String?)
+}
+
+/// Parses `recipes [--store PATH] <command> [options]` against the command specs.
+struct CommandLineParser {
+    let commands: [any RecipesCommand.Type]
+
+    func parse(_ argv: [String]) throws(UsageError) -> Invocation {
+        var index = 0
+        var store: String?
+        // Global options before the command.
+        while index < argv.count, argv[index].hasPrefix("-"), argv[index] != "-" {
+            let word = argv[index]
+            let (name, inline) = Self.split(word)
+            switch name {
+            case "-h", "--help": return .help(command: nil)
+            case "--version": return .version
+            case "--store":
+                store = try Self.takeValue(GlobalOptions.store, inline: inline, argv: argv, index: &index, command: nil)
+            default:
+                let known = ["--help", "--version", "--store"]
+                throw UsageError("unknown option '\(name)'", command: nil, suggestion: Suggestion.closest(to: name, among: known))
+            }
+            index += 1
+        }
+        guard index < argv.count else { return .help(command: nil) }
+        let name = argv[index]
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            throw UsageError("unknown command '\(name)'", command: nil,
+                             suggestion: Suggestion.closest(to: name, among: commands.map { $0.spec.name }))
+        }
+        index += 1
+        var parsed = ParsedArguments()
+        let spec = command.spec
+        var optionsEnded = false
+        while index < argv.count {
+            let word = argv[index]
+            defer { index += 1 }
+            if optionsEnded || !word.hasPrefix("-") || word == "-" || Self.looksNumeric(word) {
+                parsed.positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            let (name, inline) = Self.split(word)
+            guard let option = spec.option(named: name) else {
+                let names = spec.allOptions.map(\.long)
+                throw UsageError("unknown option '\(name)' for '\(spec.name)'", command: spec.name,
+                                 suggestion: Suggestion.closest(to: name, among: names))
+            }
+            if option.long == GlobalOptions.help.long { return .help(command: spec.name) }
+            if option.takesValue {
+                let value = try Self.takeValue(option, inline: inline, argv: argv, index: &index, command: spec.name)
+                if option.long == GlobalOptions.store.long {
+                    store = value
+                    continue
+                }
+                if let choices = option.choices, !choices.contains(value) {
+                    throw UsageError("'\(value)' is not a valid \(option.long) (one of: \(choices.joined(separator: ", ")))",
+                                     command: spec.name, suggestion: Suggestion.closest(to: value, among: choices))
+                }
+                if !option.repeatable, parsed.values[option.long] != nil {
+                    throw UsageError("\(option.long) was given twice", command: spec.name)
+                }
+                parsed.values[option.long, default: []].append(value)
+            } else {
+                if inline != nil { throw UsageError("\(option.long) takes no value", command: spec.name) }
+                parsed.flags.insert(option.long)
+            }
+        }
+        try Self.checkPositionals(parsed.positionals, spec)
+        return .run(command: command, arguments: parsed, store: store)
+    }
+
+    private static func checkPositionals(_ positionals: [String], _ spec: CommandSpec) throws(UsageError) {
+        let required = spec.arguments.filter { !$0.optional }
+        if positionals.count < required.count {
+            let missing = required[positionals.count]
+            throw UsageError("missing <\(missing.name)>", command: spec.name)
+        }
+        if !spec.arguments.contains(where: \.variadic), positionals.count > spec.arguments.count {
+            throw UsageError("unexpected argument '\(positionals[spec.arguments.count])'", command: spec.name)
+        }
+    }
+
+    /// `--kind=baked` gives ("--kind", "baked").
+    private static func split(_ word: String) -> (String, String?) {
+        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+
+    private static func takeValue(_ option: OptionSpec, inline: String?, argv: [String], index: inout Int,
+                                  command: String?) throws(UsageError) -> String {
+        if let inline { return inline }
+        guard index + 1 < argv.count, !argv[index + 1].hasPrefix("--") else {
+            throw UsageError("\(option.long) needs a value <\(option.valueName ?? "value")>", command: command)
+        }
+        index += 1
+        return argv[index]
+    }
+
+    /// "-5" is an argument (a bad count, say), not an option.
+    private static func looksNumeric(_ word: String) -> Bool {
+        word.count > 1 && word.dropFirst().allSatisfy { $0.isNumber }
+    }
+}

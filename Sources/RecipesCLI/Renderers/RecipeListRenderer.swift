@@ -1,0 +1,95 @@
+import Foundation
+import Recipes
+
+/// A format for a list of recipes, fed one recipe at a time so that output streams.
+protocol RecipeListRenderer {
+    mutating func add(_ recipe: Recipe, to output: TextOutput) throws
+    mutating func finish(_ output: TextOutput)
+}
+
+/// Tab-separated, one recipe a line: id, kind, name, planned (ISO 8601 UTC), ingredients.
+struct PlainListRenderer: RecipeListRenderer {
+    mutating func add(_ recipe: Recipe, to output: TextOutput) throws {
+        let planned = recipe.plannedDate.map(RecipeJSON.isoString) ?? ""
+        output.line([recipe.id.uuidString, recipe.variety.rawValue, TerminalText.oneLine(recipe.name), planned,
+                     String(recipe.ingredients.count)].joined(separator: "\t"))
+    }
+
+    mutating func finish(_ output: TextOutput) {}
+}
+
+/// A JSON array of full records, written as it goes.
+struct JSONListRenderer: RecipeListRenderer {
+    private var count = 0
+
+    mutating func add(_ recipe: Recipe, to output: TextOutput) throws {
+        output.write(count == 0 ? "[\n" : ",\n")
+        output.write(String(decoding: try RecipeJSON(recipe).encoded(), as: UTF8.self))
+        count += 1
+    }
+
+    mutating func finish(_ output: TextOutput) {
+        output.line(count == 0 ? "[]" : "\n]")
+    }
+}
+
+/// Aligned columns for a person at a terminal: kind, name, planned, ingredient count.
+struct TableRenderer: RecipeListRenderer {
+    let formatter: PlannedTimeFormatter
+    private var rows: [[String]] = []
+    static let maximumNameWidth = 48
+
+    init(formatter: PlannedTimeFormatter) {
+        self.formatter = formatter
+    }
+
+    mutating func add(_ recipe: Recipe, to output: TextOutput) throws {
+        rows.append([recipe.variety.rawValue, TextColumns.truncate(TerminalText.oneLine(recipe.name), to: Self.maximumNameWidth),
+                     recipe.plannedDate.map(formatter.when) ?? "-", String(recipe.ingredients.count)])
+    }
+
+    mutating func finish(_ output: TextOutput) {
+        guard !rows.isEmpty else { return }
+        TextColumns.write([["KIND", "NAME", "PLANNED", "INGREDIENTS"]] + rows, to: output)
+    }
+}
+
+/// Column layout by display width (wide characters count two).
+enum TextColumns {
+    static func write(_ rows: [[String]], to output: TextOutput) {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { column in rows.map { column < $0.count ? width($0[column]) : 0 }.max() ?? 0 }
+        for row in rows {
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                line += cell
+                if column < row.count - 1 { line += String(repeating: " ", count: widths[column] - width(cell) + 2) }
+            }
+            output.line(line)
+        }
+    }
+
+    static func width(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            total + (scalar.properties.generalCategory == .nonspacingMark ? 0 : (isWide(scalar) ? 2 : 1))
+        }
+    }
+
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD: true
+        default: false
+        }
+    }
+
+    static func truncate(_ text: String, to limit: Int) -> String {
+        guard width(text) > limit else { return text }
+        var result = ""
+        for character in text {
+            if width(result + String(character)) > limit - 1 { break }
+            result.append(character)
+        }
+        return result + "…"
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Recipes
+
+/// `--format plain`: "name · when"; nothing and exit 1 when nothing is planned (for cron).
+struct PlainStatus: StatusFormat {
+    func render(_ status: StatusLine?) -> String { status?.text ?? "" }
+    func exitStatus(_ status: StatusLine?) -> ExitStatus { status == nil ? .nothingFound : .success }
+}
+
+/// waybar `custom` module with `return-type: json`. Text is Pango markup, which waybar does
+/// not escape, so `&`, `<` and `>` are escaped here.
+struct WaybarStatus: StatusFormat {
+    func render(_ status: StatusLine?) -> String {
+        guard let status else {
+            return JSONText.object([("text", "\"\""), ("tooltip", "\"\""), ("class", "\"none\""), ("alt", "\"none\"")])
+        }
+        return JSONText.object([
+            ("text", JSONText.quoted(Self.pango(status.text))),
+            ("tooltip", JSONText.quoted(Self.pango(status.details))),
+            ("class", JSONText.quoted(status.urgency.rawValue)),
+            ("alt", JSONText.quoted(status.upcoming.recipe.variety.rawValue)),
+        ])
+    }
+
+    static func pango(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// i3blocks: full_text, short_text and colour lines; exit 33 marks the block urgent. With
+/// `interval=persist` (`--follow`) i3blocks reads one full_text line per update.
+struct I3blocksStatus: StatusFormat {
+    func render(_ status: StatusLine?) -> String {
+        guard let status else { return "" }
+        return [status.text, status.name, StatusColors.hex(status.urgency)].joined(separator: "\n")
+    }
+
+    func followLine(_ status: StatusLine?) -> String { status?.text ?? "" }
+
+    func exitStatus(_ status: StatusLine?) -> ExitStatus { status?.urgency == .imminent ? .urgent : .success }
+}
+
+/// polybar `custom/script`: one line with colour tags; an empty line hides the module.
+/// `%{` starts a polybar tag and cannot be escaped, so a word joiner goes between the two.
+struct PolybarStatus: StatusFormat {
+    func render(_ status: StatusLine?) -> String {
+        guard let status else { return "" }
+        let text = status.text.replacingOccurrences(of: "%{", with: "%\u{2060}{")
+        return "%{F\(StatusColors.hex(status.urgency))}\(text)%{F-}"
+    }
+}
+
+/// tmux `#()`: one line with style tags; `#` in text is doubled so it is not a format.
+struct TmuxStatus: StatusFormat {
+    func render(_ status: StatusLine?) -> String {
+        guard let status else { return "" }
+        let colour = switch status.urgency {
+        case .imminent: "red"
+        case .today: "yellow"
+        case .upcoming, .none: "cyan"
+        }
+        return "#[fg=\(colour)]\(status.text.replacingOccurrences(of: "#", with: "##"))#[default]"
+    }
+}
+
+/// i3status-rust `custom` block with `json = true`.
+struct I3statusRustStatus: StatusFormat {
+    func render(_ status: StatusLine?) -> String {
+        guard let status else {
+            return JSONText.object([("icon", "\"\""), ("state", "\"Idle\""), ("text", "\"\""), ("short_text", "\"\"")])
+        }
+        let state = switch status.urgency {
+        case .imminent: "Critical"
+        case .today: "Warning"
+        case .upcoming: "Info"
+        case .none: "Idle"
+        }
+        return JSONText.object([("icon", "\"\""), ("state", JSONText.quoted(state)),
+                                ("text", JSONText.quoted(status.text)), ("short_text", JSONText.quoted(status.name))])
+    }
+}
+
+/// `--format json`: the full record plus `startsIn` (seconds), `when` and `class`; nothing
+/// and exit 1 when nothing is planned.
+struct JSONStatus: StatusFormat {
+    func render(_ status: StatusLine?) -> String {
+        guard let status, let record = try? RecipeJSON(status.upcoming.recipe).encoded(),
+              var object = String(data: record, encoding: .utf8), object.hasSuffix("}") else { return "" }
+        object.removeLast()
+        let extra = [("startsIn", String(Int(status.upcoming.startsIn.rounded(.down)))),
+                     ("when", JSONText.quoted(status.when)), ("class", JSONText.quoted(status.urgency.rawValue))]
+        return object + "," + extra.map { "\(JSONText.quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    func exitStatus(_ status: StatusLine?) -> ExitStatus { status == nil ? .nothingFound : .success }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Recipes
+
+/// The next planned recipe, prepared once for whichever status format prints it.
+struct StatusLine {
+    let upcoming: UpcomingRecipe
+    /// The name on one line, stripped of control characters and escapes.
+    let name: String
+    /// "18:00 (in 2h 5m)", "tomorrow 18:00", "Fri 18:00", "Dec 24 18:00".
+    let when: String
+    /// The planned date in full, for tooltips.
+    let fullDate: String
+
+    init(_ upcoming: UpcomingRecipe, formatter: PlannedTimeFormatter) {
+        self.upcoming = upcoming
+        name = TerminalText.oneLine(upcoming.recipe.name)
+        when = formatter.when(upcoming.plannedDate)
+        fullDate = formatter.full(upcoming.plannedDate)
+    }
+
+    /// "Mom's Spaghetti · tomorrow 18:00"
+    var text: String { "\(name) · \(when)" }
+
+    var urgency: UpcomingRecipe.Urgency { upcoming.urgency }
+
+    /// Summary and ingredients, several lines, for hover text.
+    var details: String {
+        let recipe = upcoming.recipe
+        var lines = ["\(name) — \(fullDate)"]
+        let summary = TerminalText.oneLine(recipe.summary)
+        if !summary.isEmpty { lines.append(summary) }
+        if !recipe.ingredients.isEmpty {
+            lines.append("")
+            lines += recipe.ingredients.map { ingredient in
+                let amount = TerminalText.oneLine(ingredient.amount)
+                return "• " + (amount.isEmpty ? "" : amount + " ") + TerminalText.oneLine(ingredient.name)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One way of printing the next recipe: a status bar's protocol, or plain text.
+protocol StatusFormat: Sendable {
+    /// What to print for `status` (nil: nothing planned). Lines without a final newline.
+    func render(_ status: StatusLine?) -> String
+    /// The line printed per update by `--follow`, for bars that read a line per update.
+    func followLine(_ status: StatusLine?) -> String
+    func exitStatus(_ status: StatusLine?) -> ExitStatus
+}
+
+extension StatusFormat {
+    func followLine(_ status: StatusLine?) -> String { render(status) }
+    /// Bars want an empty update, not an error, when nothing is planned.
+    func exitStatus(_ status: StatusLine?) -> ExitStatus { .success }
+}
+
+/// Colours per urgency, shared by the bars that take colours.
+enum StatusColors {
+    static func hex(_ urgency: UpcomingRecipe.Urgency) -> String {
+        switch urgency {
+        case .imminent: "#FF5555"
+        case .today: "#FFB86C"
+        case .upcoming: "#8BE9FD"
+        case .none: "#888888"
+        }
+    }
+}
+
+/// JSON string literals written by hand, so the `next` path needs no encoder.
+enum JSONText {
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{2028}", "\u{2029}": result += "\\u\(String(scalar.value, radix: 16))"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// An object with keys in the given order.
+    static func object(_ pairs: [(String, String)]) -> String {
+        "{" + pairs.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+}

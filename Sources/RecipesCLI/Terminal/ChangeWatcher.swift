@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Sleeps until the store's files change, a deadline passes, the reader of stdout goes away,
+/// or SIGTERM / SIGINT / SIGHUP arrives: the idle half of `recipes next --follow`, using no
+/// CPU while it waits (inotify, a self-pipe for signals, and poll).
+final class ChangeWatcher {
+    enum Wake {
+        case deadline
+        case storeChanged
+        case stop
+    }
+
+    private let inotify: Int32
+    private let storeFileName: String
+
+    init(storePath: String) throws {
+        let url = URL(fileURLWithPath: storePath)
+        storeFileName = url.lastPathComponent
+        inotify = inotify_init1(Int32(IN_CLOEXEC))
+        guard inotify >= 0 else { throw CommandFailure("cannot watch \(storePath): inotify_init1 failed (errno \(errno))") }
+        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
+        guard inotify_add_watch(inotify, url.deletingLastPathComponent().path, mask) >= 0 else {
+            close(inotify)
+            throw CommandFailure("cannot watch \(url.deletingLastPathComponent().path) (errno \(errno))")
+        }
+        // A stop signal writes to a pipe that poll() watches, so the loop ends cleanly
+        // instead of the process dying mid-write.
+        StopSignals.install()
+    }
+
+    deinit {
+        close(inotify)
+    }
+
+    /// Waits at most `seconds`.
+    func wait(seconds: TimeInterval) -> Wake {
+        var descriptors = [
+            pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: StopSignals.readEnd, events: Int16(POLLIN), revents: 0),
+            // Events 0: poll still reports POLLERR / POLLHUP once the pipe's reader is gone.
+            pollfd(fd: STDOUT_FILENO, events: 0, revents: 0),
+        ]
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let remaining = max(0, Int32((deadline.timeIntervalSinceNow * 1000).rounded(.up)))
+            let ready = poll(&descriptors, nfds_t(descriptors.count), remaining)
+            if ready == 0 { return .deadline }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .stop
+            }
+            if descriptors[1].revents != 0 || descriptors[2].revents & Int16(POLLERR | POLLHUP) != 0 { return .stop }
+            if descriptors[0].revents != 0, drainConcernsStore() { return .storeChanged }
+            for index in descriptors.indices { descriptors[index].revents = 0 }
+        }
+    }
+
+    /// Reads pending inotify events; true when one names the store or its -wal / -journal.
+    private func drainConcernsStore() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
+        guard count > 0 else { return false }
+        var offset = 0
+        var concerns = false
+        let headerSize = MemoryLayout<inotify_event>.size
+        while offset + headerSize <= count {
+            let nameLength = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
+            if nameLength > 0 {
+                let start = offset + headerSize
+                let bytes = buffer[start..<min(start + nameLength, count)].prefix { $0 != 0 }
+                if String(decoding: bytes, as: UTF8.self).hasPrefix(storeFileName) { concerns = true }
+            }
+            offset += headerSize + nameLength
+        }
+        return concerns
+    }
+}
+
+/// SIGTERM, SIGINT and SIGHUP, turned into a readable pipe (the self-pipe trick): a signal
+/// handler may only make async-signal-safe calls, and write(2) is one.
+enum StopSignals {
+    static var readEnd: Int32 { stopPipeReadEnd }
+
+    static func install() {
+        guard stopPipeReadEnd < 0 else { return }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        stopPipeReadEnd = ends[0]
+        stopPipeWriteEnd = ends[1]
+        for number in [SIGTERM, SIGINT, SIGHUP] {
+            signal(number, writeStopByte)
+        }
+    }
+}
+
+// Set once by StopSignals.install() before a handler can run; afterwards only read.
+nonisolated(unsafe) private var stopPipeReadEnd: Int32 = -1
+nonisolated(unsafe) private var stopPipeWriteEnd: Int32 = -1
+
+private func writeStopByte(_ signal: Int32) {
+    var byte: UInt8 = 1
+    _ = write(stopPipeWriteEnd, &byte, 1)
+}

@@ -1,0 +1,23 @@
+import Foundation
+import Recipes
+
+/// The sample recipes, embedded from SampleData/recipes.json at build time.
+enum SampleRecipes {
+    static func archive() throws -> RecipeArchive {
+        try RecipeArchive.decode(Data(sampleRecipesJSON))
+    }
+
+    /// Inserts the samples in one transaction; returns how many.
+    static func install(into store: RecipeStore, now: Date, calendar: Calendar) throws -> Int {
+        let recipes = try archive().makeRecipes(now: now, calendar: calendar)
+        let context = ModelContext(store)
+        for recipe in recipes { context.insert(recipe) }
+        try context.save()
+        return recipes.count
+    }
+
+    /// The ids of the samples, for `recipes delete --samples`.
+    static func ids() throws -> [UUID] {
+        try archive().recipes.compactMap(\.id)
+    }
+}

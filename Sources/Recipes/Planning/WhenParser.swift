@@ -61,6 +61,9 @@ public struct WhenParser: Sendable {
         return date
     }
 
+    /// The words WHEN understands, for "did you mean" suggestions.
+    public static let keywords = ["today", "tomorrow", "noon", "midnight"] + weekdayNames
+
     // MARK: Days
 
     private static let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]

@@ -62,7 +62,8 @@ struct PlanCommand: RecipesCommand {
         do {
             return try WhenParser(now: environment.now, calendar: environment.calendar).parse(text)
         } catch let error as PlanningInputError {
-            throw UsageError("bad WHEN \(error)", command: spec.name)
+            throw UsageError("bad WHEN \(error)", command: spec.name,
+                             suggestion: Suggestion.closest(to: error.part, among: WhenParser.keywords))
         } catch {
             throw UsageError("bad WHEN '\(text)'", command: spec.name)
         }
@@ -74,7 +75,7 @@ struct PlanCommand: RecipesCommand {
         case .set(let reference, let when):
             let date = try Self.parseWhen(when, environment)
             let recipe = try update(reference, environment) { $0.plannedDate = date }
-            environment.output.line("planned \(TerminalText.oneLine(recipe.name)) for \(formatter.full(date)) (\(formatter.when(date)))")
+            environment.output.line("planned \(TerminalText.oneLine(recipe.name)) for \(formatter.full(date))")
         case .clear(let reference):
             let recipe = try update(reference, environment) { $0.plannedDate = nil }
             environment.output.line("cleared the plan for \(TerminalText.oneLine(recipe.name))")

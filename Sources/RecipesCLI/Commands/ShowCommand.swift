@@ -28,7 +28,7 @@ struct ShowCommand: RecipesCommand {
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let recipe = try CommonOptions.resolve(reference, in: try environment.openStore())
         if asJSON {
-            environment.output.line(String(decoding: try RecipeJSON(recipe).encoded(), as: UTF8.self))
+            environment.output.line(JSONText.printable(try RecipeJSON(recipe).encoded()))
         } else {
             RecipeTextRenderer(formatter: PlannedTimeFormatter(now: environment.now, calendar: environment.calendar))
                 .write(recipe, to: environment.output)

@@ -24,7 +24,7 @@ struct JSONListRenderer: RecipeListRenderer {
 
     mutating func add(_ recipe: Recipe, to output: TextOutput) throws {
         output.write(count == 0 ? "[\n" : ",\n")
-        output.write(String(decoding: try RecipeJSON(recipe).encoded(), as: UTF8.self))
+        output.write(JSONText.printable(try RecipeJSON(recipe).encoded()))
         count += 1
     }
 

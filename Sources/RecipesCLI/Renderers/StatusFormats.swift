@@ -93,8 +93,9 @@ struct I3statusRustStatus: StatusFormat {
 /// and exit 1 when nothing is planned.
 struct JSONStatus: StatusFormat {
     func render(_ status: StatusLine?) -> String {
-        guard let status, let record = try? RecipeJSON(status.upcoming.recipe).encoded(),
-              var object = String(data: record, encoding: .utf8), object.hasSuffix("}") else { return "" }
+        guard let status, let record = try? RecipeJSON(status.upcoming.recipe).encoded() else { return "" }
+        var object = JSONText.printable(record)
+        guard object.hasSuffix("}") else { return "" }
         object.removeLast()
         let extra = [("startsIn", String(Int(status.upcoming.startsIn.rounded(.down)))),
                      ("when", JSONText.quoted(status.when)), ("class", JSONText.quoted(status.urgency.rawValue))]

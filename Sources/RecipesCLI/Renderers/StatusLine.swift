@@ -78,9 +78,8 @@ enum JSONText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case "\u{2028}", "\u{2029}": result += "\\u\(String(scalar.value, radix: 16))"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                if scalar.value < 0x20 || needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -89,6 +88,28 @@ enum JSONText {
             }
         }
         return result + "\""
+    }
+
+    /// Encoded JSON with the invisible controls that JSONEncoder leaves raw (C1 controls,
+    /// bidi overrides, line separators) written as \u escapes: the same value to a parser,
+    /// but nothing that reorders or controls a terminal showing the raw text.
+    static func printable(_ encoded: Data) -> String {
+        let text = String(decoding: encoded, as: UTF8.self)
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x7F && (TerminalText.isInvisibleControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}")
     }
 
     /// An object with keys in the given order.

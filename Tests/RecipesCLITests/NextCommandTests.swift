@@ -1,0 +1,126 @@
+import Foundation
+import Recipes
+import Testing
+
+/// `recipes next` in every format, compared exactly, including names built to break bars.
+@Suite struct NextCommandTests {
+    /// Now is Monday 2026-11-30 09:30 UTC.
+    func cli(planned: String?, name: String = "Mom's Spaghetti", kind: RecipeVariety = .dish) throws -> RecipesProcess {
+        let cli = RecipesProcess()
+        let date = planned.map(RecipesProcess.date)
+        let ingredients = [Ingredient(name: "Spaghetti", amount: "1 box"), Ingredient(name: "Garlic", amount: "4 cloves")]
+        let recipe: Recipe = switch kind {
+        case .dish: Recipe(name: name, summary: "A family classic", plannedDate: date, ingredients: ingredients)
+        case .bakedGood: BakedGood(name: name, summary: "A family classic", plannedDate: date, ingredients: ingredients)
+        case .beverage: Beverage(name: name, summary: "A family classic", plannedDate: date, ingredients: ingredients)
+        }
+        try cli.seed([recipe, Recipe(name: "Past dinner", plannedDate: RecipesProcess.date("2026-11-29T18:00:00Z"))])
+        return cli
+    }
+
+    static let imminentCases: [(String, String, Int32)] = [
+        ("plain", "Mom's Spaghetti · 10:00 (in 30m)\n", 0),
+        ("waybar", #"{"text":"Mom's Spaghetti · 10:00 (in 30m)","tooltip":"Mom's Spaghetti — Mon 2026-11-30 10:00\nA family classic\n\n• 1 box Spaghetti\n• 4 cloves Garlic","class":"imminent","alt":"dish"}"# + "\n", 0),
+        ("i3blocks", "Mom's Spaghetti · 10:00 (in 30m)\nMom's Spaghetti\n#FF5555\n", 33),
+        ("polybar", "%{F#FF5555}Mom's Spaghetti · 10:00 (in 30m)%{F-}\n", 0),
+        ("tmux", "#[fg=red]Mom's Spaghetti · 10:00 (in 30m)#[default]\n", 0),
+        ("i3status-rust", #"{"icon":"","state":"Critical","text":"Mom's Spaghetti · 10:00 (in 30m)","short_text":"Mom's Spaghetti"}"# + "\n", 0),
+    ]
+
+    @Test(arguments: imminentCases)
+    func imminentRecipeInEachFormat(format: String, expected: String, status: Int32) throws {
+        let cli = try cli(planned: "2026-11-30T10:00:00Z")
+        let result = try cli.runOnStore(["next", "--format", format])
+        #expect(result == .init(stdout: expected, stderr: "", status: status))
+    }
+
+    @Test(arguments: [
+        ("2026-11-30T18:00:00Z", "Mom's Spaghetti · 18:00 (in 8h 30m)", "today", "#FFB86C", "Warning", "yellow"),
+        ("2026-12-01T18:00:00Z", "Mom's Spaghetti · tomorrow 18:00", "upcoming", "#8BE9FD", "Info", "cyan"),
+        ("2026-12-04T18:00:00Z", "Mom's Spaghetti · Fri 18:00", "upcoming", "#8BE9FD", "Info", "cyan"),
+        ("2026-12-24T18:00:00Z", "Mom's Spaghetti · Dec 24 18:00", "upcoming", "#8BE9FD", "Info", "cyan"),
+        ("2027-01-05T18:00:00Z", "Mom's Spaghetti · Jan 5 2027 18:00", "upcoming", "#8BE9FD", "Info", "cyan"),
+    ])
+    func whenAndClassFollowTheDistance(planned: String, text: String, urgency: String, colour: String, state: String, tmux: String) throws {
+        let cli = try cli(planned: planned)
+        #expect(try cli.runOnStore(["next"]).stdout == text + "\n")
+        #expect(try cli.runOnStore(["next", "--format", "waybar"]).stdout.contains(#""class":"\#(urgency)""#))
+        let blocks = try cli.runOnStore(["next", "--format", "i3blocks"])
+        #expect(blocks == .init(stdout: "\(text)\nMom's Spaghetti\n\(colour)\n", stderr: "", status: 0))
+        #expect(try cli.runOnStore(["next", "--format", "i3status-rust"]).stdout.contains(#""state":"\#(state)""#))
+        #expect(try cli.runOnStore(["next", "--format", "tmux"]).stdout == "#[fg=\(tmux)]\(text)#[default]\n")
+    }
+
+    @Test func localTimeFollowsTZ() throws {
+        let cli = try cli(planned: "2026-11-30T23:30:00Z")
+        cli.environment["TZ"] = "America/New_York"
+        #expect(try cli.runOnStore(["next"]).stdout == "Mom's Spaghetti · 18:30 (in 14h 0m)\n")
+        cli.environment["TZ"] = "Asia/Tokyo"
+        #expect(try cli.runOnStore(["next"]).stdout == "Mom's Spaghetti · tomorrow 08:30\n")
+    }
+
+    static let nothingPlanned: [(String, String, Int32)] = [
+        ("plain", "", 1),
+        ("json", "", 1),
+        ("waybar", #"{"text":"","tooltip":"","class":"none","alt":"none"}"# + "\n", 0),
+        ("i3blocks", "\n", 0),
+        ("polybar", "\n", 0),
+        ("tmux", "\n", 0),
+        ("i3status-rust", #"{"icon":"","state":"Idle","text":"","short_text":""}"# + "\n", 0),
+    ]
+
+    @Test(arguments: nothingPlanned)
+    func nothingPlannedHidesBarsAndFailsForScripts(format: String, expected: String, status: Int32) throws {
+        let cli = try cli(planned: nil)
+        #expect(try cli.runOnStore(["next", "--format", format]) == .init(stdout: expected, stderr: "", status: status))
+    }
+
+    @Test func withinTurnsAFarRecipeIntoNothing() throws {
+        let cli = try cli(planned: "2026-11-30T10:00:00Z")
+        #expect(try cli.runOnStore(["next", "--within", "30m"]).stdout == "Mom's Spaghetti · 10:00 (in 30m)\n")
+        #expect(try cli.runOnStore(["next", "--within", "29m"]) == .init(stdout: "", stderr: "", status: 1))
+        #expect(try cli.runOnStore(["next", "--within", "1h30m", "--format", "waybar"]).stdout.contains("imminent"))
+    }
+
+    @Test func kindFiltersTheNextRecipe() throws {
+        let cli = try cli(planned: "2026-11-30T12:00:00Z", name: "Cocoa", kind: .beverage)
+        try cli.seed([BakedGood(name: "Bread", plannedDate: RecipesProcess.date("2026-11-30T11:00:00Z"))])
+        #expect(try cli.runOnStore(["next"]).stdout == "Bread · 11:00 (in 1h 30m)\n")
+        #expect(try cli.runOnStore(["next", "--kind", "beverage"]).stdout == "Cocoa · 12:00 (in 2h 30m)\n")
+        #expect(try cli.runOnStore(["next", "--kind", "baked", "--format", "waybar"]).stdout.contains(#""alt":"baked""#))
+    }
+
+    @Test func jsonCarriesTheFullRecordAndStartsIn() throws {
+        let cli = try cli(planned: "2026-11-30T10:00:00Z")
+        let result = try cli.runOnStore(["next", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["name"] as? String == "Mom's Spaghetti")
+        #expect(object["startsIn"] as? Int == 1800)
+        #expect(object["class"] as? String == "imminent")
+        #expect(object["planned"] as? String == "2026-11-30T10:00:00Z")
+        #expect((object["ingredients"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Spaghetti", "Garlic"])
+    }
+
+    /// Names that try to break out of a line, inject markup, or reach the terminal.
+    static let hostileName = "Fish & <b>Chips</b> 100%{F#f00} #[fg=red]#1 \"quoted\"\nsecond line 🍟\u{1B}[31m red\u{202E}evil"
+
+    @Test func hostileNamesStayOnOneLineAndInjectNothing() throws {
+        let cli = try cli(planned: "2026-11-30T10:00:00Z", name: Self.hostileName)
+        let clean = "Fish & <b>Chips</b> 100%{F#f00} #[fg=red]#1 \"quoted\" second line 🍟 redevil"
+        #expect(try cli.runOnStore(["next"]).stdout == "\(clean) · 10:00 (in 30m)\n")
+        let waybar = try cli.runOnStore(["next", "--format", "waybar"]).stdout
+        #expect(waybar.filter { $0 == "\n" }.count == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: String])
+        #expect(object["text"] == "Fish &amp; &lt;b&gt;Chips&lt;/b&gt; 100%{F#f00} #[fg=red]#1 \"quoted\" second line 🍟 redevil · 10:00 (in 30m)")
+        let polybar = try cli.runOnStore(["next", "--format", "polybar"]).stdout
+        #expect(polybar == "%{F#FF5555}Fish & <b>Chips</b> 100%\u{2060}{F#f00} #[fg=red]#1 \"quoted\" second line 🍟 redevil · 10:00 (in 30m)%{F-}\n")
+        let tmux = try cli.runOnStore(["next", "--format", "tmux"]).stdout
+        #expect(tmux == "#[fg=red]Fish & <b>Chips</b> 100%{F##f00} ##[fg=red]##1 \"quoted\" second line 🍟 redevil · 10:00 (in 30m)#[default]\n")
+        let blocks = try cli.runOnStore(["next", "--format", "i3blocks"]).stdout
+        #expect(blocks.split(separator: "\n", omittingEmptySubsequences: false).count == 4)
+        for format in NextCommandTests.imminentCases.map(\.0) + ["json"] {
+            let output = try cli.runOnStore(["next", "--format", format]).stdout
+            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" }, "\(format)")
+        }
+    }
+}

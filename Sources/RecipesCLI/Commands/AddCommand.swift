@@ -74,7 +74,7 @@ struct AddCommand: RecipesCommand {
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         // The date is checked before the store is touched, so a bad WHEN changes nothing.
-        let planned = try when.map { text throws(UsageError) in try PlanCommand.parseWhen(text, environment) }
+        let planned = try when.map { text throws(UsageError) in try PlanCommand.parseWhen(text, environment, command: Self.spec.name) }
         let models = ingredients.map { Ingredient(name: $0.name, amount: $0.amount) }
         let recipe: Recipe = switch variety {
         case .dish: Recipe(name: name, summary: summaryText, instructions: instructionsText, plannedDate: planned, ingredients: models)

@@ -58,14 +58,14 @@ struct PlanCommand: RecipesCommand {
     }
 
     /// WHEN as a date, or a usage error naming the part that is wrong.
-    static func parseWhen(_ text: String, _ environment: CommandEnvironment) throws(UsageError) -> Date {
+    static func parseWhen(_ text: String, _ environment: CommandEnvironment, command: String = spec.name) throws(UsageError) -> Date {
         do {
             return try WhenParser(now: environment.now, calendar: environment.calendar).parse(text)
         } catch let error as PlanningInputError {
-            throw UsageError("bad WHEN \(error)", command: spec.name,
+            throw UsageError("bad WHEN \(error)", command: command,
                              suggestion: Suggestion.closest(to: error.part, among: WhenParser.keywords))
         } catch {
-            throw UsageError("bad WHEN '\(text)'", command: spec.name)
+            throw UsageError("bad WHEN '\(text)'", command: command)
         }
     }
 

@@ -92,9 +92,15 @@ enum StopSignals {
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         stopPipeReadEnd = ends[0]
         stopPipeWriteEnd = ends[1]
+        // A parent may start us with these blocked (Foundation's Process does); unblock
+        // them, or SIGTERM would wait in the mask forever.
+        var set = sigset_t()
+        sigemptyset(&set)
         for number in [SIGTERM, SIGINT, SIGHUP] {
             signal(number, writeStopByte)
+            sigaddset(&set, number)
         }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 }
 

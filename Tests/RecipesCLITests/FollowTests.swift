@@ -1,0 +1,98 @@
+import Foundation
+import Recipes
+import Testing
+
+/// `recipes next --follow`: a long-running process that prints a line per change.
+@Suite struct FollowTests {
+    /// Reads lines from a pipe, giving up after a deadline instead of hanging the suite.
+    final class LineReader {
+        let descriptor: Int32
+        var buffer = Data()
+
+        init(_ pipe: Pipe) { descriptor = pipe.fileHandleForReading.fileDescriptor }
+
+        func nextLine(timeout: TimeInterval) -> String? {
+            let deadline = Date().addingTimeInterval(timeout)
+            while true {
+                if let newline = buffer.firstIndex(of: 0x0A) {
+                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                    return line
+                }
+                let remaining = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+                guard remaining > 0 else { return nil }
+                var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+                guard poll(&descriptors, 1, remaining) > 0 else { return nil }
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = read(descriptor, &chunk, chunk.count)
+                guard count > 0 else { return nil }
+                buffer.append(contentsOf: chunk[0..<count])
+            }
+        }
+    }
+
+    func startFollowing(_ cli: RecipesProcess, format: String) throws -> (Process, LineReader) {
+        let process = Process()
+        process.executableURL = RecipesProcess.binary
+        process.arguments = ["--store", cli.store.path, "next", "--format", format, "--follow"]
+        process.environment = cli.environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, LineReader(out))
+    }
+
+    @Test func printsAnUpdateWhenAnotherProcessPlansAndStopsOnSIGTERM() throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: "Soup"), Recipe(name: "Stew", plannedDate: RecipesProcess.date("2026-12-03T18:00:00Z"))])
+        let (process, reader) = try startFollowing(cli, format: "waybar")
+        let first = reader.nextLine(timeout: 10)
+        #expect(first?.contains(#""text":"Stew · Thu 18:00""#) == true)
+        let planned = try cli.runOnStore(["plan", "Soup", "tomorrow"])
+        #expect(planned.status == 0)
+        let second = reader.nextLine(timeout: 10)
+        #expect(second?.contains(#""text":"Soup · tomorrow 18:00""#) == true)
+        // A write that does not change the text prints nothing.
+        try cli.runOnStore(["add", "Bread"])
+        #expect(reader.nextLine(timeout: 1.5) == nil)
+        try cli.runOnStore(["plan", "Soup", "--clear"])
+        #expect(reader.nextLine(timeout: 10)?.contains(#""text":"Stew · Thu 18:00""#) == true)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func i3blocksPersistGetsOneFullTextLinePerUpdateAndSIGINTStops() throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: "Soup")])
+        let (process, reader) = try startFollowing(cli, format: "i3blocks")
+        #expect(reader.nextLine(timeout: 10) == "")
+        try cli.runOnStore(["plan", "Soup", "today", "10:00"])
+        #expect(reader.nextLine(timeout: 10) == "Soup · 10:00 (in 30m)")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
+    @Test func stopsWhenTheReaderGoesAway() throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-12-01T18:00:00Z"))])
+        let process = Process()
+        process.executableURL = RecipesProcess.binary
+        process.arguments = ["--store", cli.store.path, "next", "--follow"]
+        process.environment = cli.environment
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        #expect(LineReader(out).nextLine(timeout: 10) == "Soup · tomorrow 18:00")
+        try out.fileHandleForReading.close()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        #expect(!process.isRunning)
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}

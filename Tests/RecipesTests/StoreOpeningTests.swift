@@ -17,18 +17,17 @@ import Testing
                 summary TEXT NOT NULL DEFAULT '', instructions TEXT NOT NULL DEFAULT '', planned REAL,
                 created REAL NOT NULL, updated REAL NOT NULL, oven_temperature INTEGER, bake_minutes INTEGER,
                 alcoholic INTEGER, served_hot INTEGER);
-            CREATE TABLE ingredient (id TEXT PRIMARY KEY NOT NULL,
-                recipe_id TEXT NOT NULL REFERENCES recipe(id) ON DELETE CASCADE, position INTEGER NOT NULL,
-                name TEXT NOT NULL, amount TEXT NOT NULL DEFAULT '');
-            CREATE INDEX ingredient_by_recipe ON ingredient(recipe_id, position);
+            CREATE TABLE ingredient (recipe_id TEXT NOT NULL REFERENCES recipe(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, amount TEXT NOT NULL DEFAULT '',
+                PRIMARY KEY (recipe_id, position)) WITHOUT ROWID;
             CREATE TABLE migration (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied REAL NOT NULL);
             INSERT INTO migration VALUES (1, 'recipes and ingredients', 0);
             INSERT INTO recipe VALUES (1, '11111111-1111-1111-1111-111111111111', 'baked', 'Old bread', 's', 'i',
                 800000000, 1, 2, 200, 45, NULL, NULL);
             INSERT INTO recipe VALUES (2, '22222222-2222-2222-2222-222222222222', 'beverage', 'Old tea', '', '',
                 NULL, 1, 2, NULL, NULL, 0, 1);
-            INSERT INTO ingredient VALUES ('33333333-3333-3333-3333-333333333333', '11111111-1111-1111-1111-111111111111', 0, 'Flour', '500 g');
-            INSERT INTO ingredient VALUES ('44444444-4444-4444-4444-444444444444', '11111111-1111-1111-1111-111111111111', 1, 'Water', '350 ml');
+            INSERT INTO ingredient VALUES ('11111111-1111-1111-1111-111111111111', 0, '33333333-3333-3333-3333-333333333333', 'Flour', '500 g');
+            INSERT INTO ingredient VALUES ('11111111-1111-1111-1111-111111111111', 1, '44444444-4444-4444-4444-444444444444', 'Wäter', '350 ml');
             PRAGMA application_id = \(Schema.applicationID);
             PRAGMA user_version = 1;
             """)
@@ -40,9 +39,16 @@ import Testing
         #expect(bread.ovenTemperature == 200 && bread.bakeMinutes == 45)
         #expect(bread.plannedDate == Date(timeIntervalSinceReferenceDate: 800_000_000))
         #expect(bread.ingredients.map(\.amount) == ["500 g", "350 ml"])
+        #expect(bread.ingredients.map(\.id.uuidString) == ["33333333-3333-3333-3333-333333333333", "44444444-4444-4444-4444-444444444444"])
         #expect((recipes.last as? Beverage)?.isServedHot == true)
         #expect(try temporary.count("SELECT count(*) FROM migration") == RecipeStore.currentSchemaVersion)
         #expect(try temporary.count("SELECT count(*) FROM sqlite_schema WHERE name = 'recipe_by_planned'") == 1)
+        // The search index created by the upgrade covers the rows that were already there.
+        #expect(try temporary.count("SELECT count(*) FROM recipe_search") == 2)
+        let context = ModelContext(store)
+        let found = try context.fetch(FetchDescriptor(predicate: RecipePredicates.search("water")))
+        #expect(found.map(\.name) == ["Old bread"])
+        #expect(context.queryPlan(for: FetchDescriptor(predicate: RecipePredicates.search("water"))).sql.contains("recipe_search MATCH"))
     }
 
     @Test func aStoreFromANewerVersionIsRefusedUntouched() throws {

@@ -47,7 +47,12 @@ struct CompiledFetch<T: Recipe> {
         if kinds != "1" { conditions.append(kinds) }
         var exactFilter = true
         if let predicate = descriptor.predicate {
-            let (condition, exact) = translator.translate(predicate)
+            let (condition, exact, search) = translator.translate(predicate)
+            // First, so SQLite drives the query from the index's few candidate rows.
+            if let search {
+                let match = translator.bind(.text(search.matchExpression))
+                conditions.insert("r.rowid IN (SELECT rowid FROM recipe_search WHERE recipe_search MATCH \(match))", at: 0)
+            }
             if let condition { conditions.append(condition) }
             exactFilter = exact
         }

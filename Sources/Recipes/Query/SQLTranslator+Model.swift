@@ -8,6 +8,8 @@ struct ColumnMapping {
     let template: String
     let shape: SQLFragment.Shape
     let nullable: Bool
+    /// Part of the search document (SearchDocument).
+    var inSearchIndex = false
 
     func sql(alias: String) -> String { template.replacingOccurrences(of: "$", with: alias) }
 }
@@ -19,9 +21,9 @@ extension SQLTranslator {
         var table: [AnyKeyPath: ColumnMapping] = [:]
         func addCommon<Root: Recipe>(_ root: Root.Type) {
             table[\Root.id] = ColumnMapping(template: "$.id", shape: .identifier, nullable: false)
-            table[\Root.name] = ColumnMapping(template: "$.name", shape: .text, nullable: false)
-            table[\Root.summary] = ColumnMapping(template: "$.summary", shape: .text, nullable: false)
-            table[\Root.instructions] = ColumnMapping(template: "$.instructions", shape: .text, nullable: false)
+            table[\Root.name] = ColumnMapping(template: "$.name", shape: .text, nullable: false, inSearchIndex: true)
+            table[\Root.summary] = ColumnMapping(template: "$.summary", shape: .text, nullable: false, inSearchIndex: true)
+            table[\Root.instructions] = ColumnMapping(template: "$.instructions", shape: .text, nullable: false, inSearchIndex: true)
             table[\Root.plannedDate] = ColumnMapping(template: "$.planned", shape: .date, nullable: true)
             table[\Root.createdAt] = ColumnMapping(template: "$.created", shape: .date, nullable: false)
             table[\Root.updatedAt] = ColumnMapping(template: "$.updated", shape: .date, nullable: false)
@@ -39,8 +41,8 @@ extension SQLTranslator {
     static var ingredientColumns: [AnyKeyPath: ColumnMapping] {
         [
             \Ingredient.id: ColumnMapping(template: "$.id", shape: .identifier, nullable: false),
-            \Ingredient.name: ColumnMapping(template: "$.name", shape: .text, nullable: false),
-            \Ingredient.amount: ColumnMapping(template: "$.amount", shape: .text, nullable: false),
+            \Ingredient.name: ColumnMapping(template: "$.name", shape: .text, nullable: false, inSearchIndex: true),
+            \Ingredient.amount: ColumnMapping(template: "$.amount", shape: .text, nullable: false, inSearchIndex: true),
         ]
     }
 
@@ -64,11 +66,13 @@ extension PredicateExpressions.KeyPath: SQLTranslatable {
                 return SQLFragment(sql: alias, shape: .ingredients(recipeAlias: alias))
             }
             if let column = SQLTranslator.recipeColumns[keyPath] {
-                return SQLFragment(sql: column.sql(alias: alias), shape: column.shape, nullable: column.nullable)
+                return SQLFragment(sql: column.sql(alias: alias), shape: column.shape, nullable: column.nullable,
+                                   inSearchIndex: column.inSearchIndex)
             }
         case .ingredient(let alias):
             if let column = SQLTranslator.ingredientColumns[keyPath] {
-                return SQLFragment(sql: column.sql(alias: alias), shape: column.shape, nullable: column.nullable)
+                return SQLFragment(sql: column.sql(alias: alias), shape: column.shape, nullable: column.nullable,
+                                   inSearchIndex: column.inSearchIndex)
             }
         case .ingredients(let recipeAlias):
             if keyPath == \[Ingredient].count {

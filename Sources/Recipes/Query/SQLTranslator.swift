@@ -28,6 +28,8 @@ struct SQLFragment {
     /// For `value ?? constant`: the optional value's SQL and the constant, so a comparison
     /// against another constant can be decided for the nil case while translating.
     var coalesced: (value: String, fallback: SQLiteValue)?
+    /// True for a text column that the search index covers (see SearchDocument).
+    var inSearchIndex = false
 }
 
 /// Why a node was not translated; named in ``QueryPlan/untranslatedNodes``.
@@ -115,16 +117,23 @@ final class SQLTranslator {
     }
 
     /// Translates a whole predicate over rows of `Input`. Returns the exact condition, or a
-    /// narrowing one (possibly nil: no narrowing) together with `exact: false`.
-    func translate<Input: Recipe>(_ predicate: Predicate<Input>) -> (condition: String?, exact: Bool) {
+    /// narrowing one (possibly nil: no narrowing) together with `exact: false`, and the
+    /// search-index query every matching recipe satisfies, when there is one.
+    func translate<Input: Recipe>(_ predicate: Predicate<Input>) -> (condition: String?, exact: Bool, search: SearchIndexQuery?) {
         let root = SQLFragment(sql: Self.recipeAlias, shape: .recipe(alias: Self.recipeAlias, varieties: Input.varieties))
         return binding(predicate.variable.key, to: root) {
+            let search = searchIndexQuery(predicate.expression)
             if let exact = try? condition(predicate.expression) {
-                return (exact, true)
+                return (exact, true, search)
             }
             parameters.removeAll()
-            return (narrow(predicate.expression).map(\.sql), false)
+            return (narrow(predicate.expression).map(\.sql), false, search)
         }
+    }
+
+    /// A search-index query implied by `node`, or nil when the node implies none.
+    func searchIndexQuery(_ node: Any) -> SearchIndexQuery? {
+        (node as? any SearchIndexFilterable)?.searchIndexQuery(self)
     }
 
     static func name(of node: Any) -> String {

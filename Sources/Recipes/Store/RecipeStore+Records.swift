@@ -21,18 +21,20 @@ extension RecipeStore {
         }
     }
 
-    private func record(from row: SQLiteStatement) throws -> RecipeRecord {
-        let id = row.string(0)
-        guard let uuid = UUID(uuidString: id), let variety = RecipeVariety(rawValue: row.string(1)) else {
+    /// The record in the row's columns `offset ..< offset + 12`, in ``recipeSelection`` order.
+    private func record(from row: SQLiteStatement, offset: Int32 = 0) throws -> RecipeRecord {
+        let id = row.string(offset)
+        guard let uuid = UUID(uuidString: id), let variety = RecipeVariety(rawValue: row.string(offset + 1)) else {
             throw RecipeStoreError.damaged(path: url?.path ?? ":memory:", detail: "recipe \(id) has a bad id or kind")
         }
         return RecipeRecord(
-            id: uuid, variety: variety, name: row.string(2), summary: row.string(3), instructions: row.string(4),
-            plannedDate: row.optionalDouble(5).map(Date.init(timeIntervalSinceReferenceDate:)),
-            createdAt: Date(timeIntervalSinceReferenceDate: row.double(6)),
-            updatedAt: Date(timeIntervalSinceReferenceDate: row.double(7)),
-            ovenTemperature: row.optionalInt(8), bakeMinutes: row.optionalInt(9),
-            isAlcoholic: row.optionalInt(10).map { $0 != 0 }, isServedHot: row.optionalInt(11).map { $0 != 0 },
+            id: uuid, variety: variety, name: row.string(offset + 2), summary: row.string(offset + 3),
+            instructions: row.string(offset + 4),
+            plannedDate: row.optionalDouble(offset + 5).map(Date.init(timeIntervalSinceReferenceDate:)),
+            createdAt: Date(timeIntervalSinceReferenceDate: row.double(offset + 6)),
+            updatedAt: Date(timeIntervalSinceReferenceDate: row.double(offset + 7)),
+            ovenTemperature: row.optionalInt(offset + 8), bakeMinutes: row.optionalInt(offset + 9),
+            isAlcoholic: row.optionalInt(offset + 10).map { $0 != 0 }, isServedHot: row.optionalInt(offset + 11).map { $0 != 0 },
             ingredients: try ingredients(of: id))
     }
 
@@ -54,7 +56,9 @@ extension RecipeStore {
                                 oven_temperature, bake_minutes, alcoholic, served_hot)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
             """).execute(Self.columnValues(record))
-        try writeIngredients(of: record, replacing: nil)
+        let rowID = database.lastInsertedRowID
+        try insertIngredients(of: record)
+        try index(record, rowID: rowID)
     }
 
     func update(_ record: RecipeRecord, from previous: RecipeRecord) throws {
@@ -65,31 +69,58 @@ extension RecipeStore {
             WHERE id = ?1
             """).execute(Self.columnValues(record))
         if record.ingredients != previous.ingredients {
-            try writeIngredients(of: record, replacing: previous)
+            try cachedStatement("DELETE FROM ingredient WHERE recipe_id = ?").execute([.text(record.id.uuidString)])
+            try insertIngredients(of: record)
+        }
+        if SearchDocument(record) != SearchDocument(previous), let rowID = try rowID(of: record.id) {
+            try index(record, rowID: rowID)
         }
     }
 
-    /// Deletes the recipe; its ingredients go with it (ON DELETE CASCADE).
+    /// Deletes the recipe; its ingredients go with it (ON DELETE CASCADE), its search entry here.
     func deleteRecord(id: UUID) throws {
+        if let rowID = try rowID(of: id) {
+            try cachedStatement("DELETE FROM recipe_search WHERE rowid = ?").execute([.integer(rowID)])
+        }
         try cachedStatement("DELETE FROM recipe WHERE id = ?").execute([.text(id.uuidString)])
     }
 
-    private func writeIngredients(of record: RecipeRecord, replacing previous: RecipeRecord?) throws {
+    private func insertIngredients(of record: RecipeRecord) throws {
         let recipeID = SQLiteValue.text(record.id.uuidString)
-        if let previous {
-            let kept = Set(record.ingredients.map(\.id))
-            let remove = try cachedStatement("DELETE FROM ingredient WHERE id = ? AND recipe_id = ?")
-            for ingredient in previous.ingredients where !kept.contains(ingredient.id) {
-                try remove.execute([.text(ingredient.id.uuidString), recipeID])
-            }
-        }
-        let upsert = try cachedStatement("""
-            INSERT INTO ingredient (id, recipe_id, position, name, amount) VALUES (?1, ?2, ?3, ?4, ?5)
-            ON CONFLICT (id) DO UPDATE SET recipe_id = ?2, position = ?3, name = ?4, amount = ?5
-            """)
+        let insert = try cachedStatement("INSERT INTO ingredient (recipe_id, position, id, name, amount) VALUES (?, ?, ?, ?, ?)")
         for (position, ingredient) in record.ingredients.enumerated() {
-            try upsert.execute([.text(ingredient.id.uuidString), recipeID, .integer(Int64(position)),
+            try insert.execute([recipeID, .integer(Int64(position)), .text(ingredient.id.uuidString),
                                 .text(TextMatching.canonical(ingredient.name)), .text(TextMatching.canonical(ingredient.amount))])
+        }
+    }
+
+    /// Replaces the recipe's entry in the search index. Deleting first also clears an entry
+    /// left behind if someone deleted the recipe row with another SQLite client.
+    private func index(_ record: RecipeRecord, rowID: Int64) throws {
+        try cachedStatement("DELETE FROM recipe_search WHERE rowid = ?").execute([.integer(rowID)])
+        try cachedStatement("INSERT INTO recipe_search (rowid, document) VALUES (?, ?)")
+            .execute([.integer(rowID), .text(SearchDocument(record).text)])
+    }
+
+    private func rowID(of id: UUID) throws -> Int64? {
+        let statement = try cachedStatement("SELECT rowid FROM recipe WHERE id = ?")
+        try statement.bind([.text(id.uuidString)])
+        defer { statement.reset() }
+        return try statement.step() ? Int64(statement.int(0)) : nil
+    }
+
+    /// Builds the search index from every recipe; used when the index is first created.
+    func rebuildSearchIndex() throws {
+        try database.execute("DELETE FROM recipe_search")
+        let rows = try database.prepare("SELECT rowid, \(recipeSelection.replacingOccurrences(of: "r.", with: "")) FROM recipe")
+        var pending: [(Int64, RecipeRecord)] = []
+        while try rows.step() {
+            // Column 0 is the rowid; the record's columns follow it.
+            pending.append((Int64(rows.int(0)), try record(from: rows, offset: 1)))
+        }
+        for (rowID, record) in pending {
+            try cachedStatement("INSERT INTO recipe_search (rowid, document) VALUES (?, ?)")
+                .execute([.integer(rowID), .text(SearchDocument(record).text)])
         }
     }
 

@@ -85,6 +85,7 @@ public final class RecipeStore {
             let current = try schemaVersion
             for (index, migration) in Schema.migrations.enumerated() where index >= current {
                 try database.execute(migration.sql)
+                try migration.populate?(self)
                 try database.run("INSERT INTO migration (version, name, applied) VALUES (?, ?, ?)",
                                  [.integer(Int64(index + 1)), .text(migration.name),
                                   .real(Date().timeIntervalSinceReferenceDate)])

@@ -1,4 +1,8 @@
-/// The store's schema as an ordered list of migrations. The file records how many have run
+/// The store's schema as an ordered list of migrations.
+///
+/// Ingredients are keyed by (recipe, position) without a rowid, so a recipe's ingredients
+/// sit together on disk and loading thousands of recipes touches one page per recipe rather
+/// than one per ingredient; an ingredient's UUID is kept as data. The file records how many have run
 /// in `PRAGMA user_version`; opening an older file runs the rest in one transaction.
 ///
 /// Dates are stored as REAL seconds since 2001-01-01 00:00:00 UTC (Foundation's reference
@@ -8,9 +12,11 @@ enum Schema {
     /// never mistaken for one and migrated.
     static let applicationID: Int32 = 0x5243_5053
 
-    struct Migration {
+    struct Migration: Sendable {
         let name: String
         let sql: String
+        /// Work SQL alone cannot do (folding text in Swift), run in the same transaction.
+        var populate: (@Sendable (RecipeStore) throws -> Void)?
     }
 
     static let migrations: [Migration] = [
@@ -31,18 +37,24 @@ enum Schema {
                 served_hot INTEGER
             );
             CREATE TABLE ingredient (
-                id TEXT PRIMARY KEY NOT NULL,
                 recipe_id TEXT NOT NULL REFERENCES recipe(id) ON DELETE CASCADE,
                 position INTEGER NOT NULL,
+                id TEXT NOT NULL,
                 name TEXT NOT NULL,
-                amount TEXT NOT NULL DEFAULT ''
-            );
-            CREATE INDEX ingredient_by_recipe ON ingredient(recipe_id, position);
+                amount TEXT NOT NULL DEFAULT '',
+                PRIMARY KEY (recipe_id, position)
+            ) WITHOUT ROWID;
             CREATE TABLE migration (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied REAL NOT NULL);
             """),
         Migration(name: "planned date index", sql: """
             CREATE INDEX recipe_by_planned ON recipe(planned, id) WHERE planned IS NOT NULL;
             """),
+        // A trigram index over each recipe's folded text (see SearchDocument). detail=none
+        // keeps it small: it only answers "which recipes contain all these trigrams", a
+        // superset that the exact per-row check then narrows.
+        Migration(name: "search index", sql: """
+            CREATE VIRTUAL TABLE recipe_search USING fts5(document, tokenize = "trigram case_sensitive 1", detail = none);
+            """, populate: { store in try store.rebuildSearchIndex() }),
     ]
 
     static var latestVersion: Int { migrations.count }

@@ -1,0 +1,108 @@
+import Foundation
+@testable import Recipes
+import Testing
+
+/// The trigram index: used by the query plan, kept in step with every write, and never
+/// changing an answer (the differential test covers the answers at large).
+@Suite struct SearchIndexTests {
+    let temporary = TemporaryStore()
+
+    func explain(_ plan: QueryPlan) throws -> String {
+        let statement = try temporary.store.database.prepare("EXPLAIN QUERY PLAN " + plan.sql)
+        try statement.bind(plan.parameters)
+        var lines: [String] = []
+        while try statement.step() { lines.append(statement.string(3)) }
+        return lines.joined(separator: "\n")
+    }
+
+    func seed() throws -> ModelContext {
+        let context = ModelContext(temporary.store)
+        for index in 0..<500 {
+            context.insert(Recipe(name: "Recipe \(index)", instructions: "Stir well and serve.",
+                                  ingredients: [Ingredient(name: "Water", amount: "\(index) ml")]))
+        }
+        context.insert(BakedGood(name: "Crème brûlée", ingredients: [Ingredient(name: "Sugar", amount: "100 g")]))
+        context.insert(Recipe(name: "Chocolate mousse", instructions: "Fold in the CHOCOLATE."))
+        try context.save()
+        return context
+    }
+
+    @Test func searchRunsFromTheIndexNotAScan() throws {
+        let context = try seed()
+        let descriptor = FetchDescriptor(predicate: RecipePredicates.search("chocolate"), sortBy: [SortDescriptor(\.name)])
+        let plan = context.queryPlan(for: descriptor)
+        let explained = try explain(plan)
+        #expect(explained.contains("SCAN recipe_search VIRTUAL TABLE INDEX 0:M"), "\(explained)")
+        #expect(explained.contains("SEARCH r USING INTEGER PRIMARY KEY (rowid=?)"), "\(explained)")
+        #expect(!explained.split(separator: "\n").contains { $0 == "SCAN r" || $0.hasPrefix("SCAN r ") }, "\(explained)")
+        #expect(try context.fetch(descriptor).map(\.name) == ["Chocolate mousse"])
+    }
+
+    @Test func accentsAndCaseAreFoldedBeforeTheIndex() throws {
+        let context = try seed()
+        for text in ["CRÈME", "creme brulee", "BRÛL"] {
+            let descriptor = FetchDescriptor(predicate: RecipePredicates.search(text))
+            #expect(context.queryPlan(for: descriptor).sql.contains("MATCH"))
+            #expect(try context.fetch(descriptor).map(\.name) == ["Crème brûlée"], "\(text)")
+        }
+    }
+
+    @Test func wordsUnderThreeCharactersStillFindTheirRecipes() throws {
+        let context = try seed()
+        let descriptor = FetchDescriptor(predicate: RecipePredicates.search("br"))
+        #expect(!context.queryPlan(for: descriptor).sql.contains("MATCH"))
+        #expect(try context.fetch(descriptor).map(\.name) == ["Crème brûlée"])
+        // A short word with a long one: the long one drives the index, the short one is checked.
+        let mixed = FetchDescriptor(predicate: RecipePredicates.search("mo chocolate"))
+        #expect(context.queryPlan(for: mixed).sql.contains("MATCH"))
+        #expect(try context.fetch(mixed).map(\.name) == ["Chocolate mousse"])
+        // "49" is in Recipe 49, 149, 249, 349, 449 and 490 to 499; "ml" in every amount.
+        #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search("49 ml"))) == 15)
+    }
+
+    @Test func theIndexFollowsEveryWrite() throws {
+        let context = try seed()
+        let mousse = try #require(try context.fetch(FetchDescriptor(predicate: RecipePredicates.search("mousse"))).first)
+        mousse.name = "Dark pudding"
+        mousse.ingredients.append(Ingredient(name: "Hazelnuts", amount: "50 g"))
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search("mousse"))) == 0)
+        #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search("pudding hazelnut"))) == 1)
+        context.delete(mousse)
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search("pudding"))) == 0)
+        #expect(try temporary.count("SELECT count(*) FROM recipe_search") == temporary.count("SELECT count(*) FROM recipe"))
+        // Unchanged text does not rewrite the entry; a planned date alone is not indexed.
+        let brulee = try #require(try context.fetch(FetchDescriptor(predicate: RecipePredicates.search("brulee"))).first)
+        brulee.plannedDate = Date()
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search("brulee"))) == 1)
+    }
+
+    @Test func quotesAndOperatorsInWordsAreJustText() throws {
+        let context = ModelContext(temporary.store)
+        context.insert(Recipe(name: #"Grandma's "secret" AND OR NOT stew*"#))
+        try context.save()
+        for word in [#""secret""#, "AND OR", "stew*", "'s \"s", "NOT"] {
+            #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search(word))) == 1, "\(word)")
+        }
+        #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search(#"secret""#))) == 1)
+    }
+
+    @Test func nextUsesThePlannedDateIndex() throws {
+        let context = try seed()
+        let now = Date()
+        var next = FetchDescriptor<Recipe>(predicate: #Predicate { ($0.plannedDate ?? now) > now },
+                                           sortBy: [SortDescriptor(\.plannedDate, order: .forward)])
+        next.fetchLimit = 1
+        let explained = try explain(context.queryPlan(for: next))
+        #expect(explained.contains("recipe_by_planned"), "\(explained)")
+        #expect(!explained.contains("USE TEMP B-TREE"), "\(explained)")
+    }
+
+    @Test func trigramsOfAFoldedNeedle() {
+        #expect(SearchIndexQuery(foldedNeedle: "ab") == nil)
+        #expect(SearchIndexQuery(foldedNeedle: "abcab") == .trigrams(["abc", "bca", "cab"]))
+        #expect(SearchIndexQuery(foldedNeedle: "a\"b")?.matchExpression == #""a""b""#)
+    }
+}

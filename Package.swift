@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Recipes", targets: ["Recipes"]),
         .executable(name: "recipes", targets: ["RecipesCLI"]),
+        .executable(name: "recipes-bench", targets: ["RecipesBench"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,8 +28,11 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["SampleDataEmbedder"]
         ),
+        // Measures whole `recipes` processes against the sqlite3 shell and ripgrep.
+        .executableTarget(name: "RecipesBench", dependencies: ["Recipes"]),
         .testTarget(name: "RecipesTests", dependencies: ["Recipes"]),
         .testTarget(name: "RecipesCLITests", dependencies: ["RecipesCLI", "Recipes"]),
+        .testTarget(name: "RecipesBenchTests", dependencies: ["RecipesBench", "RecipesCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

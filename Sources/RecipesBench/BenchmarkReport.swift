@@ -1,0 +1,143 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The numbers of one benchmark run and their Markdown table.
+struct BenchmarkReport {
+    struct NextRow {
+        let recipes: ProcessTimer.Measurement
+        let sqlite3: ProcessTimer.Measurement?
+        let sql: String
+    }
+
+    struct SearchRow {
+        let query: SearchQuery
+        let recipes: ProcessTimer.Measurement
+        let found: Int
+        let sameAsMemory: Bool
+        let expected: Int
+        let sqlite3: (ProcessTimer.Measurement, Int)?
+        let ripgrep: (ProcessTimer.Measurement, Int)?
+        let sql: String
+    }
+
+    let count: Int
+    let runs: Int
+    let loadSeconds: Double
+    let storeBytes: Int
+    var next: NextRow?
+    var searches: [SearchRow] = []
+    var headOne: ProcessTimer.Measurement?
+    var fullCommon: ProcessTimer.Measurement?
+
+    /// What the sqlite3 shell runs for a search: the same trigram-index lookup the library
+    /// starts from (words under three characters scan with instr, as the library does).
+    static func indexQuery(for words: String) -> String {
+        let folded = words.lowercased().split(separator: " ").map(String.init)
+        let long = folded.filter { $0.unicodeScalars.count >= 3 }
+        let short = folded.filter { $0.unicodeScalars.count < 3 }
+        var conditions: [String] = []
+        if !long.isEmpty {
+            let match = long.map { word in
+                let scalars = Array(word.unicodeScalars)
+                let trigrams = (0...(scalars.count - 3)).map { start in
+                    "\"" + String(String.UnicodeScalarView(scalars[start..<start + 3])) + "\""
+                }
+                return "(" + trigrams.joined(separator: " AND ") + ")"
+            }.joined(separator: " AND ")
+            conditions.append("r.rowid IN (SELECT rowid FROM recipe_search WHERE recipe_search MATCH '\(match)')")
+        }
+        for word in short {
+            conditions.append("(instr(lower(r.name || r.summary || r.instructions), '\(word)') > 0 OR EXISTS (SELECT 1 FROM ingredient i WHERE i.recipe_id = r.id AND instr(lower(i.name || i.amount), '\(word)') > 0))")
+        }
+        return "SELECT r.id, r.kind, r.name, r.planned, (SELECT count(*) FROM ingredient WHERE recipe_id = r.id) FROM recipe r WHERE "
+            + conditions.joined(separator: " AND ") + " ORDER BY r.name, r.planned;"
+    }
+
+    static func machine() -> String {
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("model name") }?
+            .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+        let memory = ProcessInfo.processInfo.physicalMemory / 1_073_741_824
+        return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB"
+    }
+
+    func markdown(machine: String, missing: [String]) -> String {
+        func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+        func mb(_ kilobytes: Int?) -> String { kilobytes.map { String(format: "%.1f MB", Double($0) / 1024) } ?? "n/a" }
+        func ratio(_ value: Double) -> String { String(format: "%.2fx", value) }
+        var lines = ["## recipes-bench: \(count) recipes, median of \(runs) runs", "", "Machine: \(machine)", ""]
+        lines.append(String(format: "Load through the library: %d recipes in %.2f s = **%.0f recipes/s** (store with all indexes: %.1f MB)",
+                            count, loadSeconds, Double(count) / max(loadSeconds, 1e-9), Double(storeBytes) / 1_048_576))
+        lines.append("")
+        if let next {
+            lines += ["| `recipes next --format waybar` | sqlite3 same query | ratio (≤ 1.5x) | peak memory recipes / sqlite3 |",
+                      "| --- | --- | --- | --- |"]
+            let shell = next.sqlite3
+            lines.append("| \(ms(next.recipes.seconds)) | \(shell.map { ms($0.seconds) } ?? "missing") | "
+                         + "\(shell.map { ratio(next.recipes.seconds / $0.seconds) } ?? "-") | \(mb(next.recipes.peakKilobytes)) / \(shell.map { mb($0.peakKilobytes) } ?? "-") |")
+            lines.append("")
+        }
+        lines += ["| search | `recipes search` | sqlite3 index query | recipes / sqlite3 (≤ 2x) | `rg -i -l` | rg / recipes (≥ 20x) | results: recipes / in memory / sqlite3 / rg | same as in memory | peak memory recipes / sqlite3 / rg |",
+                  "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+        for row in searches {
+            let shell = row.sqlite3, grep = row.ripgrep
+            lines.append("| \(row.query.label) (`\(row.query.words)`) | \(ms(row.recipes.seconds)) | \(shell.map { ms($0.0.seconds) } ?? "missing") | "
+                + "\(shell.map { ratio(row.recipes.seconds / $0.0.seconds) } ?? "-") | \(grep.map { ms($0.0.seconds) } ?? "missing") | "
+                + "\(grep.map { ratio($0.0.seconds / row.recipes.seconds) } ?? "-") | \(row.found) / \(row.expected) / \(shell.map { String($0.1) } ?? "-") / \(grep.map { String($0.1) } ?? "-") | "
+                + "\(row.sameAsMemory ? "yes" : "**NO**") | \(mb(row.recipes.peakKilobytes)) / \(shell.map { mb($0.0.peakKilobytes) } ?? "-") / \(grep.map { mb($0.0.peakKilobytes) } ?? "-") |")
+        }
+        if ProcessTimer.gnuTime == nil {
+            lines.append("")
+            lines.append("Peak memory is n/a: it is read with GNU time (/usr/bin/time), which is not installed.")
+        }
+        if let headOne, let fullCommon {
+            lines.append("")
+            lines.append("`recipes search salt | head -1`: peak memory \(mb(headOne.peakKilobytes)), against \(mb(fullCommon.peakKilobytes)) for the whole output (results stream).")
+        }
+        if !missing.isEmpty {
+            lines.append("")
+            lines.append("Baselines not installed, reported as missing: \(missing.joined(separator: ", ")).")
+        }
+        lines.append("")
+        lines.append("sqlite3 runs the trigram-index lookup the library starts from; the library then checks each candidate exactly (case- and accent-insensitive) and loads its ingredients. rg searches one text file per recipe for the first word only; it does not fold accents, so its counts differ for accented words.")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Measures a process whose reader takes one line and goes away, as `| head -1` does.
+enum HeadOneProbe {
+    static func run(_ arguments: [String], environment: [String: String]) throws -> ProcessTimer.Measurement {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("recipes-bench-head-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let command = ProcessTimer.gnuTime.map { [$0, "-f", "%M", "-o", report] + arguments } ?? arguments
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw BenchError("pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard posix_spawnp(&pid, command[0], &actions, nil, argv, envp) == 0 else { throw BenchError("cannot run \(command[0])") }
+        close(ends[1])
+        var byte: UInt8 = 0
+        while read(ends[0], &byte, 1) == 1 && byte != 0x0A {}
+        close(ends[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let peak = (try? String(contentsOfFile: report, encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "") }
+        return ProcessTimer.Measurement(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                                        peakKilobytes: peak, status: (status >> 8) & 0xff)
+    }
+}

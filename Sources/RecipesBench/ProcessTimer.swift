@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a whole process and measures its wall time and its peak memory.
+///
+/// Peak memory comes from GNU time (`/usr/bin/time -f %M`), not from this process's own
+/// wait4: Linux carries a parent's resident-set high-water mark into a child it spawns, so
+/// a child of this (large) benchmark would report the benchmark's peak, not its own.
+enum ProcessTimer {
+    struct Measurement {
+        let seconds: Double
+        /// Nil when GNU time is not installed.
+        var peakKilobytes: Int?
+        let status: Int32
+    }
+
+    static let gnuTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
+
+    /// Runs `arguments` with stdout to `outputPath` (default /dev/null) and stderr discarded.
+    static func run(_ arguments: [String], environment: [String: String], outputPath: String = "/dev/null") throws -> Measurement {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        guard spawned == 0 else { throw BenchError("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Measurement(seconds: elapsed, peakKilobytes: nil, status: exitStatus)
+    }
+
+    /// The median of `runs` runs, after one warm-up run that fills the page cache, with the
+    /// peak memory of one more run under GNU time.
+    static func median(_ arguments: [String], environment: [String: String], runs: Int) throws -> Measurement {
+        _ = try run(arguments, environment: environment)
+        let measurements = try (0..<runs).map { _ in try run(arguments, environment: environment) }
+        let times = measurements.map(\.seconds).sorted()
+        return Measurement(seconds: times[times.count / 2], peakKilobytes: try peakMemory(arguments, environment: environment),
+                           status: measurements.last?.status ?? -1)
+    }
+
+    /// The peak resident memory of one run, in kilobytes, or nil without GNU time.
+    static func peakMemory(_ arguments: [String], environment: [String: String]) throws -> Int? {
+        guard let gnuTime else { return nil }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("recipes-bench-rss-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        _ = try run([gnuTime, "-f", "%M", "-o", report] + arguments, environment: environment)
+        return (try? String(contentsOfFile: report, encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "") }
+    }
+
+    /// The full path of `tool` on PATH, or nil when it is not installed.
+    static func find(_ tool: String, path: String) -> String? {
+        if tool.contains("/") { return FileManager.default.isExecutableFile(atPath: tool) ? tool : nil }
+        return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Recipes
+
+// recipes-bench: builds a synthetic corpus, loads it through the library, and times whole
+// `recipes` processes against the sqlite3 shell and ripgrep in one run. See README.
+
+struct Options {
+    var count = 10_000
+    var runs = 5
+    var directory: String?
+    var recipesBinary: String?
+    var keep = false
+
+    static let usage = "usage: recipes-bench [--recipes N] [--runs N] [--directory DIR] [--recipes-binary PATH] [--keep]"
+
+    init(_ arguments: [String]) throws {
+        var index = 0
+        func value() throws -> String {
+            index += 1
+            guard index < arguments.count else { throw BenchError("\(arguments[index - 1]) needs a value\n\(Self.usage)") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--recipes": count = try Int(value()).flatMap { $0 > 0 ? $0 : nil } ?? { throw BenchError("--recipes takes a positive number") }()
+            case "--runs": runs = try Int(value()).flatMap { $0 > 0 ? $0 : nil } ?? { throw BenchError("--runs takes a positive number") }()
+            case "--directory": directory = try value()
+            case "--recipes-binary": recipesBinary = try value()
+            case "--keep": keep = true
+            case "-h", "--help":
+                print(Self.usage)
+                exit(0)
+            default: throw BenchError("unknown option '\(arguments[index])'\n\(Self.usage)")
+            }
+            index += 1
+        }
+    }
+}
+
+/// One search the table reports.
+struct SearchQuery {
+    let label: String
+    let words: String
+}
+
+let queries = [
+    SearchQuery(label: "selective word", words: "saffron"),
+    SearchQuery(label: "common word", words: "salt"),
+    SearchQuery(label: "two words", words: "garlic lemon"),
+    SearchQuery(label: "two-letter word", words: "ox"),
+    SearchQuery(label: "accented word typed without accents", words: "souffle"),
+]
+
+func runBenchmark(_ options: Options) throws {
+    let fileManager = FileManager.default
+    let directory = options.directory ?? fileManager.temporaryDirectory.appendingPathComponent("recipes-bench-\(getpid())").path
+    let storePath = directory + "/recipes.sqlite"
+    let textDirectory = directory + "/texts"
+    try? fileManager.removeItem(atPath: directory)
+    try fileManager.createDirectory(atPath: textDirectory, withIntermediateDirectories: true)
+    defer { if !options.keep && options.directory == nil { try? fileManager.removeItem(atPath: directory) } }
+
+    let environmentPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    let recipesBinary = options.recipesBinary
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("recipes").path
+    guard fileManager.isExecutableFile(atPath: recipesBinary) else { throw BenchError("no recipes binary at \(recipesBinary) (build it, or pass --recipes-binary)") }
+    let sqlite3 = ProcessTimer.find("sqlite3", path: environmentPath)
+    let ripgrep = ProcessTimer.find("rg", path: environmentPath)
+
+    // The clock is pinned so every process sees the same "now".
+    let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 60).rounded(.down) * 60)
+    let nowText = RecipeJSON.isoString(now)
+    let environment = ["PATH": environmentPath, "HOME": directory, "TZ": "UTC", "RECIPES_NOW": nowText, "LANG": "C.UTF-8"]
+
+    // Generate, load and write texts in batches, so memory stays bounded at any size.
+    var generator = CorpusGenerator(seed: 42, now: now)
+    let store = try RecipeStore(url: URL(fileURLWithPath: storePath))
+    let predicates = queries.map { RecipePredicates.search($0.words)! }
+    var expected = Array(repeating: Set<UUID>(), count: queries.count)
+    var loadSeconds = 0.0
+    let batchSize = 5_000
+    var made = 0
+    while made < options.count {
+        let context = ModelContext(store)
+        var batch: [Recipe] = []
+        for _ in 0..<min(batchSize, options.count - made) {
+            made += 1
+            let recipe = generator.recipe(number: made)
+            batch.append(recipe)
+            context.insert(recipe)
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        try context.save()
+        loadSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        for recipe in batch {
+            let folder = textDirectory + "/" + String(recipe.id.uuidString.prefix(2))
+            if !fileManager.fileExists(atPath: folder) { try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try Data(CorpusGenerator.text(of: recipe).utf8).write(to: URL(fileURLWithPath: "\(folder)/\(recipe.id.uuidString).txt"))
+            for (index, predicate) in predicates.enumerated() where try predicate.evaluate(recipe) {
+                expected[index].insert(recipe.id)
+            }
+        }
+    }
+    let storeBytes = ([storePath, storePath + "-wal"].compactMap { try? fileManager.attributesOfItem(atPath: $0)[.size] as? Int }).reduce(0, +)
+
+    var report = BenchmarkReport(count: options.count, runs: options.runs, loadSeconds: loadSeconds, storeBytes: storeBytes)
+
+    // next: the limit-1 query, by the binary and by the sqlite3 shell.
+    let nowReference = now.timeIntervalSinceReferenceDate
+    let nextSQL = """
+        SELECT r.name, r.planned, i.name, i.amount FROM (SELECT id, name, planned FROM recipe \
+        WHERE planned IS NOT NULL AND planned > \(nowReference) ORDER BY planned, id LIMIT 1) r \
+        LEFT JOIN ingredient i ON i.recipe_id = r.id ORDER BY i.position;
+        """
+    let nextRecipes = try ProcessTimer.median([recipesBinary, "--store", storePath, "next", "--format", "waybar"], environment: environment, runs: options.runs)
+    let nextShell = try sqlite3.map { try ProcessTimer.median([$0, storePath, nextSQL], environment: environment, runs: options.runs) }
+    report.next = .init(recipes: nextRecipes, sqlite3: nextShell, sql: nextSQL)
+
+    for (index, query) in queries.enumerated() {
+        let outputPath = directory + "/search-output.txt"
+        let arguments = [recipesBinary, "--store", storePath, "search"] + query.words.split(separator: " ").map(String.init) + ["--format", "plain"]
+        _ = try ProcessTimer.run(arguments, environment: environment, outputPath: outputPath)
+        let found = Set(try String(contentsOfFile: outputPath, encoding: .utf8).split(separator: "\n").compactMap { UUID(uuidString: String($0.prefix(36))) })
+        let timed = try ProcessTimer.median(arguments, environment: environment, runs: options.runs)
+        let shellSQL = BenchmarkReport.indexQuery(for: query.words)
+        let shell = try sqlite3.map { tool in
+            _ = try ProcessTimer.run([tool, storePath, shellSQL], environment: environment, outputPath: outputPath)
+            let lines = try String(contentsOfFile: outputPath, encoding: .utf8).split(separator: "\n").count
+            return (try ProcessTimer.median([tool, storePath, shellSQL], environment: environment, runs: options.runs), lines)
+        }
+        // rg takes one pattern; for two words it lists files with the first, as a person would start.
+        let grep = try ripgrep.map { tool in
+            let rgArguments = [tool, "-i", "-l", String(query.words.split(separator: " ")[0]), textDirectory]
+            _ = try ProcessTimer.run(rgArguments, environment: environment, outputPath: outputPath)
+            let lines = try String(contentsOfFile: outputPath, encoding: .utf8).split(separator: "\n").count
+            return (try ProcessTimer.median(rgArguments, environment: environment, runs: options.runs), lines)
+        }
+        report.searches.append(.init(query: query, recipes: timed, found: found.count, sameAsMemory: found == expected[index],
+                                     expected: expected[index].count, sqlite3: shell, ripgrep: grep, sql: shellSQL))
+    }
+
+    // Streaming: the first line of the commonest search, then the reader goes away.
+    let common = [recipesBinary, "--store", storePath, "search", "salt", "--format", "plain"]
+    report.headOne = try HeadOneProbe.run(common, environment: environment)
+    report.fullCommon = report.searches.first { $0.query.words == "salt" }?.recipes
+
+    print(report.markdown(machine: BenchmarkReport.machine(), missing: [sqlite3 == nil ? "sqlite3" : nil, ripgrep == nil ? "rg" : nil].compactMap { $0 }))
+}
+
+do {
+    try runBenchmark(try Options(Array(CommandLine.arguments.dropFirst())))
+} catch {
+    FileHandle.standardError.write(Data("recipes-bench: error: \(error)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// Runs the real benchmark at a tiny size so it keeps working. No timing is asserted:
+/// timings belong to the benchmark's own report.
+@Suite struct BenchmarkSmokeTests {
+    @Test func tinyRunReportsEveryRowAndAgreesWithMemory() throws {
+        let directory = Bundle.main.bundleURL.pathExtension == "xctest"
+            ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
+        let bench = directory.appendingPathComponent("recipes-bench")
+        let process = Process()
+        process.executableURL = bench
+        process.arguments = ["--recipes", "300", "--runs", "1"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(report.contains("## recipes-bench: 300 recipes"))
+        #expect(report.contains("recipes/s"))
+        #expect(report.contains("| `recipes next --format waybar` |"))
+        for label in ["selective word", "common word", "two words", "two-letter word", "accented word typed without accents"] {
+            let row = report.split(separator: "\n").first { $0.hasPrefix("| \(label)") }
+            #expect(row != nil, "\(label)")
+            // Every query returns the recipes the in-memory predicate selects.
+            #expect(row?.contains("| yes |") == true, "\(row ?? "")")
+        }
+        #expect(report.contains("| head -1`: peak memory"))
+    }
+}

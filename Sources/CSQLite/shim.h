@@ -5,4 +5,9 @@
 // SQLITE_TRANSIENT is a cast macro that Swift cannot import; binding text through it makes
 // SQLite copy the bytes before the Swift buffer goes away.
 static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
+
+// sqlite3_db_config is variadic, which Swift cannot call; one wrapper per option used.
+static inline int csqlite_set_checkpoint_on_close(sqlite3 *db, int enabled) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, enabled ? 0 : 1, (int *)0);
+}
 #endif

@@ -44,14 +44,41 @@ extension RecipeStore {
     /// ```swift
     /// let next = try store.nextPlannedRecipe(after: Date())
     /// ```
+    ///
+    /// It runs the SQL that ``nextPlannedDescriptor(after:kind:)`` translates to, written out
+    /// here because a status bar starts this process every few seconds and building and
+    /// translating a predicate costs more than the query itself (tests keep the two equal).
     public func nextPlannedRecipe(after now: Date, kind: RecipeKind = .all, calendar: Calendar = .current) throws -> UpcomingRecipe? {
-        var descriptor = FetchDescriptor<Recipe>(predicate: Self.plannedAfter(now, kind: kind),
+        let time = SQLiteValue.real(now.timeIntervalSinceReferenceDate)
+        var found: RecipeRecord?
+        try forEachRecord(sql: Self.nextPlannedSQL(kind), parameters: [time, time, .integer(1), .integer(0)]) {
+            found = $0
+            return false
+        }
+        guard let recipe = found?.makeRecipe(), let date = recipe.plannedDate else { return nil }
+        return UpcomingRecipe(recipe: recipe, plannedDate: date, now: now, calendar: calendar)
+    }
+
+    /// The same fetch in SwiftData's shape: `($0.plannedDate ?? now) > now`, sorted by
+    /// planned date, limit 1.
+    public static func nextPlannedDescriptor(after now: Date, kind: RecipeKind = .all) -> FetchDescriptor<Recipe> {
+        var descriptor = FetchDescriptor<Recipe>(predicate: plannedAfter(now, kind: kind),
                                                  sortBy: [SortDescriptor(\.plannedDate, order: .forward)])
         descriptor.fetchLimit = 1
-        var found: Recipe?
-        try enumerate(descriptor) { found = $0; return false }
-        guard let found, let date = found.plannedDate else { return nil }
-        return UpcomingRecipe(recipe: found, plannedDate: date, now: now, calendar: calendar)
+        return descriptor
+    }
+
+    /// What ``nextPlannedDescriptor(after:kind:)`` compiles to, with parameters
+    /// (now, now, limit, offset); `nil ?? now > now` is decided while translating, which
+    /// leaves a range on the partial planned-date index.
+    static func nextPlannedSQL(_ kind: RecipeKind) -> String {
+        let upcoming = "(r.planned IS NOT NULL AND r.planned > ?2)"
+        let condition = switch kind {
+        case .all: upcoming
+        case .bakedGoods: "((r.kind IN ('baked')) AND \(upcoming))"
+        case .beverages: "((r.kind IN ('beverage')) AND \(upcoming))"
+        }
+        return "SELECT \(recipeSelection) FROM recipe r WHERE \(condition) ORDER BY r.planned ASC, r.id LIMIT ?3 OFFSET ?4"
     }
 
     /// Recipes planned from `start` (inclusive) to `end` (exclusive), earliest first, ties by

@@ -4,14 +4,14 @@ import Foundation
 
 /// Where a key path's value lives in SQL.
 struct ColumnMapping {
-    /// SQL with `$` standing for the table alias.
-    let template: String
+    /// The column's name in its table.
+    let column: String
     let shape: SQLFragment.Shape
     let nullable: Bool
     /// Part of the search document (SearchDocument).
     var inSearchIndex = false
 
-    func sql(alias: String) -> String { template.replacingOccurrences(of: "$", with: alias) }
+    func sql(alias: String) -> String { alias + "." + column }
 }
 
 extension SQLTranslator {
@@ -20,29 +20,29 @@ extension SQLTranslator {
     static var recipeColumns: [AnyKeyPath: ColumnMapping] {
         var table: [AnyKeyPath: ColumnMapping] = [:]
         func addCommon<Root: Recipe>(_ root: Root.Type) {
-            table[\Root.id] = ColumnMapping(template: "$.id", shape: .identifier, nullable: false)
-            table[\Root.name] = ColumnMapping(template: "$.name", shape: .text, nullable: false, inSearchIndex: true)
-            table[\Root.summary] = ColumnMapping(template: "$.summary", shape: .text, nullable: false, inSearchIndex: true)
-            table[\Root.instructions] = ColumnMapping(template: "$.instructions", shape: .text, nullable: false, inSearchIndex: true)
-            table[\Root.plannedDate] = ColumnMapping(template: "$.planned", shape: .date, nullable: true)
-            table[\Root.createdAt] = ColumnMapping(template: "$.created", shape: .date, nullable: false)
-            table[\Root.updatedAt] = ColumnMapping(template: "$.updated", shape: .date, nullable: false)
+            table[\Root.id] = ColumnMapping(column: "id", shape: .identifier, nullable: false)
+            table[\Root.name] = ColumnMapping(column: "name", shape: .text, nullable: false, inSearchIndex: true)
+            table[\Root.summary] = ColumnMapping(column: "summary", shape: .text, nullable: false, inSearchIndex: true)
+            table[\Root.instructions] = ColumnMapping(column: "instructions", shape: .text, nullable: false, inSearchIndex: true)
+            table[\Root.plannedDate] = ColumnMapping(column: "planned", shape: .date, nullable: true)
+            table[\Root.createdAt] = ColumnMapping(column: "created", shape: .date, nullable: false)
+            table[\Root.updatedAt] = ColumnMapping(column: "updated", shape: .date, nullable: false)
         }
         addCommon(Recipe.self)
         addCommon(BakedGood.self)
         addCommon(Beverage.self)
-        table[\BakedGood.ovenTemperature] = ColumnMapping(template: "$.oven_temperature", shape: .number, nullable: true)
-        table[\BakedGood.bakeMinutes] = ColumnMapping(template: "$.bake_minutes", shape: .number, nullable: true)
-        table[\Beverage.isAlcoholic] = ColumnMapping(template: "$.alcoholic", shape: .condition, nullable: false)
-        table[\Beverage.isServedHot] = ColumnMapping(template: "$.served_hot", shape: .condition, nullable: false)
+        table[\BakedGood.ovenTemperature] = ColumnMapping(column: "oven_temperature", shape: .number, nullable: true)
+        table[\BakedGood.bakeMinutes] = ColumnMapping(column: "bake_minutes", shape: .number, nullable: true)
+        table[\Beverage.isAlcoholic] = ColumnMapping(column: "alcoholic", shape: .condition, nullable: false)
+        table[\Beverage.isServedHot] = ColumnMapping(column: "served_hot", shape: .condition, nullable: false)
         return table
     }
 
     static var ingredientColumns: [AnyKeyPath: ColumnMapping] {
         [
-            \Ingredient.id: ColumnMapping(template: "$.id", shape: .identifier, nullable: false),
-            \Ingredient.name: ColumnMapping(template: "$.name", shape: .text, nullable: false, inSearchIndex: true),
-            \Ingredient.amount: ColumnMapping(template: "$.amount", shape: .text, nullable: false, inSearchIndex: true),
+            \Ingredient.id: ColumnMapping(column: "id", shape: .identifier, nullable: false),
+            \Ingredient.name: ColumnMapping(column: "name", shape: .text, nullable: false, inSearchIndex: true),
+            \Ingredient.amount: ColumnMapping(column: "amount", shape: .text, nullable: false, inSearchIndex: true),
         ]
     }
 

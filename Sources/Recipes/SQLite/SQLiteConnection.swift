@@ -46,6 +46,12 @@ public final class SQLiteConnection {
         try SQLFunctions.register(on: db)
     }
 
+    /// Whether closing checkpoints the WAL into the database and deletes the -wal and -shm
+    /// files (SQLite's default).
+    public func setCheckpointOnClose(_ enabled: Bool) {
+        _ = csqlite_set_checkpoint_on_close(handle, enabled ? 1 : 0)
+    }
+
     deinit {
         sqlite3_close_v2(handle)
     }

@@ -112,7 +112,7 @@ extension RecipeStore {
     /// Builds the search index from every recipe; used when the index is first created.
     func rebuildSearchIndex() throws {
         try database.execute("DELETE FROM recipe_search")
-        let rows = try database.prepare("SELECT rowid, \(recipeSelection.replacingOccurrences(of: "r.", with: "")) FROM recipe")
+        let rows = try database.prepare("SELECT r.rowid, \(recipeSelection) FROM recipe r")
         var pending: [(Int64, RecipeRecord)] = []
         while try rows.step() {
             // Column 0 is the rowid; the record's columns follow it.

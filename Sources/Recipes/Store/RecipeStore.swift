@@ -15,6 +15,12 @@ public final class RecipeStore {
     public let url: URL?
     let database: SQLiteConnection
     private var statementCache: [String: SQLiteStatement] = [:]
+    /// Set by the first write. A store that only read leaves the WAL for the next process
+    /// instead of checkpointing and deleting it on close: status bars open the store every few
+    /// seconds, and recreating the -wal and -shm files each time costs more than the query.
+    private var hasWritten = false {
+        didSet { database.setCheckpointOnClose(hasWritten) }
+    }
 
     /// Opens the store at `url`, creating an empty one when no file is there.
     public convenience init(url: URL) throws {
@@ -35,6 +41,7 @@ public final class RecipeStore {
             throw Self.describe(error, path: path)
         }
         do {
+            database.setCheckpointOnClose(false)
             try Self.checkIdentity(database, path: path)
             // WAL lets status bars read while a writer works; FULL sync makes each committed
             // transaction survive a power cut.
@@ -80,6 +87,7 @@ public final class RecipeStore {
 
     private func migrate() throws {
         guard try schemaVersion < Schema.latestVersion else { return }
+        hasWritten = true
         try database.transaction {
             // Another process may have migrated while this one waited for the lock.
             let current = try schemaVersion
@@ -120,6 +128,7 @@ public final class RecipeStore {
 
     /// Runs `body` in one write transaction, reporting SQLite failures as store errors.
     func write<R>(_ body: () throws -> R) throws -> R {
+        if !hasWritten { hasWritten = true }
         do {
             return try database.transaction(body)
         } catch let error as SQLiteError {

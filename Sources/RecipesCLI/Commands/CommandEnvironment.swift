@@ -15,7 +15,11 @@ final class CommandEnvironment {
         self.errors = errors
         self.variables = variables
         self.storeOption = storeOption
-        calendar = Calendar.current
+        // Gregorian in the local zone is all the planner needs; it is cheaper to set up than
+        // Calendar.current, which also loads the user's locale preferences.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        self.calendar = calendar
         if let pinned = variables["RECIPES_NOW"], !pinned.isEmpty {
             guard let date = RecipeJSON.parseISODate(pinned) else {
                 throw CommandFailure("RECIPES_NOW='\(pinned)' is not an ISO 8601 date and time such as 2026-12-24T17:00:00Z")

@@ -33,8 +33,7 @@ func runRecipes(_ argv: [String]) -> ExitStatus {
     case .run(let commandType, let arguments, let store):
         do {
             let command = try commandType.init(arguments)
-            let environment = try CommandEnvironment(output: output, errors: errors,
-                                                     variables: ProcessInfo.processInfo.environment, storeOption: store)
+            let environment = try CommandEnvironment(output: output, errors: errors, storeOption: store)
             return try command.run(environment)
         } catch let error as UsageError {
             return fail(error.line, .usage)

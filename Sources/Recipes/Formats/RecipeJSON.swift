@@ -49,8 +49,8 @@ public struct RecipeArchive: Codable, Sendable {
     }
 
     /// The models the archive describes, `plannedIn` counted from `now`.
-    public func makeRecipes(now: Date = Date(), calendar: Calendar = .current) throws -> [Recipe] {
-        try recipes.map { try $0.makeRecipe(now: now, calendar: calendar) }
+    public func makeRecipes(now: Date = Date(), local: LocalTime = .system) throws -> [Recipe] {
+        try recipes.map { try $0.makeRecipe(now: now, local: local) }
     }
 }
 
@@ -104,15 +104,15 @@ public struct RecipeJSON: Codable, Sendable {
         ingredients = recipe.ingredients.map { IngredientJSON(id: $0.id, name: $0.name, amount: $0.amount) }
     }
 
-    /// The model this JSON describes; `plannedIn` counts from `now`'s day in `calendar`.
-    public func makeRecipe(now: Date = Date(), calendar: Calendar = .current) throws -> Recipe {
+    /// The model this JSON describes; `plannedIn` counts from `now`'s local day.
+    public func makeRecipe(now: Date = Date(), local: LocalTime = .system) throws -> Recipe {
         guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw RecipeFormatError(reason: "a recipe has no name")
         }
         var plannedDate = planned
         if let plannedIn {
             let time = plannedIn.time ?? "18:00"
-            let parser = WhenParser(now: now, calendar: calendar)
+            let parser = WhenParser(now: now, local: local)
             do {
                 plannedDate = try parser.parse("+\(plannedIn.days)d \(time)")
             } catch let error as PlanningInputError {

@@ -53,9 +53,9 @@ public class Recipe {
     /// ```swift
     /// Recipe.dateAt6PM(daysFromNow: 2)   // the day after tomorrow, 18:00 local
     /// ```
-    public static func dateAt6PM(daysFromNow days: Int, from now: Date = Date(), calendar: Calendar = .current) -> Date {
-        let day = calendar.date(byAdding: .day, value: days, to: calendar.startOfDay(for: now)) ?? now
-        return calendar.date(bySettingHour: 18, minute: 0, second: 0, of: day) ?? day
+    public static func dateAt6PM(daysFromNow days: Int, from now: Date = Date(), local: LocalTime = .system) -> Date {
+        let today = local.components(of: now)
+        return local.date(year: today.year, month: today.month, day: today.day + days, hour: 18)
     }
 }
 

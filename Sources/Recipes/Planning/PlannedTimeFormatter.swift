@@ -9,14 +9,14 @@ import Foundation
 /// ```
 public struct PlannedTimeFormatter: Sendable {
     public let now: Date
-    public let calendar: Calendar
+    public let local: LocalTime
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    public init(now: Date, calendar: Calendar = .current) {
+    public init(now: Date, local: LocalTime = .system) {
         self.now = now
-        self.calendar = calendar
+        self.local = local
     }
 
     /// Today: the time and a countdown. Tomorrow: "tomorrow" and the time. Within a week:
@@ -29,20 +29,19 @@ public struct PlannedTimeFormatter: Sendable {
         case 0: return "today \(time)"
         case 1: return "tomorrow \(time)"
         case -1: return "yesterday \(time)"
-        case 2...6: return "\(Self.weekdays[calendar.component(.weekday, from: date) - 1]) \(time)"
+        case 2...6: return "\(Self.weekdays[local.components(of: date).weekday]) \(time)"
         default:
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            let month = Self.months[(parts.month ?? 1) - 1]
-            let sameYear = parts.year == calendar.component(.year, from: now)
-            return sameYear ? "\(month) \(parts.day ?? 1) \(time)" : "\(month) \(parts.day ?? 1) \(parts.year ?? 0) \(time)"
+            let parts = local.components(of: date)
+            let month = Self.months[parts.month - 1]
+            let sameYear = parts.year == local.components(of: now).year
+            return sameYear ? "\(month) \(parts.day) \(time)" : "\(month) \(parts.day) \(parts.year) \(time)"
         }
     }
 
     /// A full local date and time, for confirmations: "Thu 2026-12-24 18:00".
     public func full(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
-        let weekday = Self.weekdays[(parts.weekday ?? 1) - 1]
-        return "\(weekday) \(pad(parts.year ?? 0, 4))-\(pad(parts.month ?? 1))-\(pad(parts.day ?? 1)) \(clock(date))"
+        let parts = local.components(of: date)
+        return "\(Self.weekdays[parts.weekday]) \(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day)) \(clock(date))"
     }
 
     /// "in 2h 5m", "in 45m", "now" (under a minute).
@@ -55,13 +54,13 @@ public struct PlannedTimeFormatter: Sendable {
 
     /// "18:00", in 24-hour local time.
     public func clock(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return "\(pad(parts.hour ?? 0)):\(pad(parts.minute ?? 0))"
+        let parts = local.components(of: date)
+        return "\(pad(parts.hour)):\(pad(parts.minute))"
     }
 
     /// Calendar days from today to `date` (0 today, 1 tomorrow, negative in the past).
     public func dayDistance(to date: Date) -> Int {
-        calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day ?? 0
+        local.dayDistance(from: now, to: date)
     }
 
     private func pad(_ value: Int, _ width: Int = 2) -> String {

@@ -23,13 +23,13 @@ public struct UpcomingRecipe {
     /// Under this many seconds away counts as imminent.
     public static let imminentWithin: TimeInterval = 3_600
 
-    public init(recipe: Recipe, plannedDate: Date, now: Date, calendar: Calendar = .current) {
+    public init(recipe: Recipe, plannedDate: Date, now: Date, local: LocalTime = .system) {
         self.recipe = recipe
         self.plannedDate = plannedDate
         startsIn = plannedDate.timeIntervalSince(now)
         if startsIn < Self.imminentWithin {
             urgency = .imminent
-        } else if calendar.isDate(plannedDate, inSameDayAs: now) {
+        } else if local.isSameDay(plannedDate, now) {
             urgency = .today
         } else {
             urgency = .upcoming
@@ -48,7 +48,7 @@ extension RecipeStore {
     /// It runs the SQL that ``nextPlannedDescriptor(after:kind:)`` translates to, written out
     /// here because a status bar starts this process every few seconds and building and
     /// translating a predicate costs more than the query itself (tests keep the two equal).
-    public func nextPlannedRecipe(after now: Date, kind: RecipeKind = .all, calendar: Calendar = .current) throws -> UpcomingRecipe? {
+    public func nextPlannedRecipe(after now: Date, kind: RecipeKind = .all, local: LocalTime = .system) throws -> UpcomingRecipe? {
         let time = SQLiteValue.real(now.timeIntervalSinceReferenceDate)
         var found: RecipeRecord?
         try forEachRecord(sql: Self.nextPlannedSQL(kind), parameters: [time, time, .integer(1), .integer(0)]) {
@@ -56,7 +56,7 @@ extension RecipeStore {
             return false
         }
         guard let recipe = found?.makeRecipe(), let date = recipe.plannedDate else { return nil }
-        return UpcomingRecipe(recipe: recipe, plannedDate: date, now: now, calendar: calendar)
+        return UpcomingRecipe(recipe: recipe, plannedDate: date, now: now, local: local)
     }
 
     /// The same fetch in SwiftData's shape: `($0.plannedDate ?? now) > now`, sorted by

@@ -12,7 +12,7 @@ import Foundation
 /// ```
 public struct WhenParser: Sendable {
     public let now: Date
-    public let calendar: Calendar
+    public let local: LocalTime
 
     /// The time used when WHEN names only a day.
     public static let defaultHour = 18
@@ -21,15 +21,15 @@ public struct WhenParser: Sendable {
     /// planning dinner for the year 275,000.
     public static let maximumDaysAhead = 3_660
 
-    public init(now: Date, calendar: Calendar = .current) {
+    public init(now: Date, local: LocalTime = .system) {
         self.now = now
-        self.calendar = calendar
+        self.local = local
     }
 
     public func parse(_ text: String) throws -> Date {
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard !words.isEmpty else { throw PlanningInputError(part: text, reason: "expected a day or a time, such as 'tomorrow' or '18:30'") }
-        var day: DateComponents?
+        var day: (year: Int, month: Int, day: Int)?
         var time: (hour: Int, minute: Int)?
         for word in words {
             if word.contains("-"), let (dayWord, timeWord) = splitISODateTime(word) {
@@ -48,15 +48,12 @@ public struct WhenParser: Sendable {
             }
         }
         let chosenTime = time ?? (Self.defaultHour, 0)
-        var components = day ?? calendar.dateComponents([.year, .month, .day], from: now)
-        components.hour = chosenTime.hour
-        components.minute = chosenTime.minute
-        components.second = 0
-        guard var date = calendar.date(from: components) else {
-            throw PlanningInputError(part: text, reason: "no such local time")
-        }
-        if day == nil, date <= now, let tomorrow = calendar.date(byAdding: .day, value: 1, to: date) {
-            date = tomorrow
+        let chosenDay = day ?? dayComponents(offset: 0)
+        var date = local.date(year: chosenDay.year, month: chosenDay.month, day: chosenDay.day,
+                              hour: chosenTime.hour, minute: chosenTime.minute)
+        if day == nil, date <= now {
+            date = local.date(year: chosenDay.year, month: chosenDay.month, day: chosenDay.day + 1,
+                              hour: chosenTime.hour, minute: chosenTime.minute)
         }
         return date
     }
@@ -69,7 +66,7 @@ public struct WhenParser: Sendable {
     private static let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
     private static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
-    private func parseDay(_ word: String) throws -> DateComponents? {
+    private func parseDay(_ word: String) throws -> (year: Int, month: Int, day: Int)? {
         switch word {
         case "today": return dayComponents(offset: 0)
         case "tomorrow": return dayComponents(offset: 1)
@@ -77,7 +74,7 @@ public struct WhenParser: Sendable {
         }
         if let index = Self.weekdays.firstIndex(of: word) ?? Self.weekdayNames.firstIndex(of: word)
             ?? (word.count >= 3 ? Self.weekdayNames.firstIndex(where: { $0.hasPrefix(word) }) : nil) {
-            let today = calendar.component(.weekday, from: now) - 1
+            let today = local.components(of: now).weekday
             let ahead = (index - today + 7) % 7
             return dayComponents(offset: ahead == 0 ? 7 : ahead)
         }
@@ -86,7 +83,7 @@ public struct WhenParser: Sendable {
         return nil
     }
 
-    private func parseRelativeDay(_ word: String) throws -> DateComponents {
+    private func parseRelativeDay(_ word: String) throws -> (year: Int, month: Int, day: Int) {
         let body = word.dropFirst()
         guard let unit = body.last, "dw".contains(unit), let count = Int(body.dropLast()), count >= 0,
               body.dropLast().allSatisfy(\.isASCII) else {
@@ -99,7 +96,7 @@ public struct WhenParser: Sendable {
         return dayComponents(offset: days)
     }
 
-    private func parseISODate(_ word: String) throws -> DateComponents {
+    private func parseISODate(_ word: String) throws -> (year: Int, month: Int, day: Int) {
         let parts = word.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -107,19 +104,11 @@ public struct WhenParser: Sendable {
             throw PlanningInputError(part: word, reason: "expected a date as YYYY-MM-DD")
         }
         guard (1...12).contains(month) else { throw PlanningInputError(part: word, reason: "month \(parts[1]) is not 01-12") }
-        var first = DateComponents()
-        first.year = year
-        first.month = month
-        first.day = 1
-        let length = calendar.date(from: first).flatMap { calendar.range(of: .day, in: .month, for: $0)?.count } ?? 31
+        let length = LocalTime.daysIn(month: month, year: year)
         guard (1...length).contains(day) else {
             throw PlanningInputError(part: word, reason: "\(Self.monthNames[month - 1]) \(year) has \(length) days")
         }
-        var components = DateComponents()
-        components.year = year
-        components.month = month
-        components.day = day
-        return components
+        return (year, month, day)
     }
 
     private func splitISODateTime(_ word: String) -> (String, String)? {
@@ -127,10 +116,11 @@ public struct WhenParser: Sendable {
         return (String(word[..<separator]), String(word[word.index(after: separator)...]))
     }
 
-    private func dayComponents(offset: Int) -> DateComponents {
-        let start = calendar.startOfDay(for: now)
-        let day = calendar.date(byAdding: .day, value: offset, to: start) ?? start
-        return calendar.dateComponents([.year, .month, .day], from: day)
+    private func dayComponents(offset: Int) -> (year: Int, month: Int, day: Int) {
+        let today = local.components(of: now)
+        // Noon of the target day: a day number that survives any daylight-saving shift.
+        let parts = local.components(of: local.date(year: today.year, month: today.month, day: today.day + offset, hour: 12))
+        return (parts.year, parts.month, parts.day)
     }
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",

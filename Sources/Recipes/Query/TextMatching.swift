@@ -1,4 +1,7 @@
 import Foundation
+// The standard library's canonical decomposition (NFD), used for folding; public but
+// underscored, it is the normalization Swift's own String comparison runs on.
+@_spi(_Unicode) import Swift
 
 /// The string semantics that predicates have in memory, written once so that the SQL side
 /// (registered as SQLite functions) and Swift evaluation cannot drift apart.
@@ -70,9 +73,11 @@ public enum TextMatching {
         return haystack.withUTF8 { h in needle.withUTF8 { n in byteRange(of: n, in: h) != nil } }
     }
 
-    /// Lower-cases and removes diacritics ("Crème Brûlée" becomes "creme brulee"), the form
-    /// that search compares and the search index stores. ASCII takes a fast path because
-    /// Foundation's folding is slow on long text.
+    /// Case-folds and removes diacritics ("Crème Brûlée" becomes "creme brulee", "STRASSE"
+    /// and "Straße" both "strasse", full-width "Ｆｕｌｌ" "full"): the form that search
+    /// compares and the search index stores. Marks are dropped from the canonical
+    /// decomposition, case is folded by upper- then lower-casing each scalar, and the result is
+    /// composed again (NFC). ASCII takes a byte-wise fast path.
     public static func fold(_ text: String) -> String {
         var text = text
         let ascii = text.withUTF8 { isASCII($0) }
@@ -86,8 +91,19 @@ public enum TextMatching {
                 return count
             }
         }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .precomposedStringWithCanonicalMapping
+        var folded = String.UnicodeScalarView()
+        for scalar in text._nfd {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark: continue
+            default: break
+            }
+            // Full-width ASCII forms (U+FF01...U+FF5E) fold to ASCII.
+            let narrow = (0xFF01...0xFF5E).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0xFEE0) ?? scalar : scalar
+            for upper in narrow.properties.uppercaseMapping.unicodeScalars {
+                folded.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+        return canonical(String(folded))
     }
 
     /// How a person types a recipe's name: folded, with punctuation dropped and spaces
@@ -111,7 +127,7 @@ public enum TextMatching {
     /// the two forms as the same string, so this loses nothing; it keeps SQL's ORDER BY
     /// consistent, since the standard library's `<` is not transitive across mixed forms.
     public static func canonical(_ text: String) -> String {
-        text.utf8.allSatisfy({ $0 < 0x80 }) ? text : text.precomposedStringWithCanonicalMapping
+        text.utf8.allSatisfy({ $0 < 0x80 }) ? text : String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {

@@ -52,7 +52,7 @@ extension RecipeStore {
                 guard case .integer(let count)? = try database.scalar(fetch.plan.sql, fetch.plan.parameters) else { return 0 }
                 return Int(count)
             } catch let error as SQLiteError {
-                throw Self.describe(error, path: url?.path ?? ":memory:")
+                throw Self.describe(error, path: path ?? ":memory:")
             }
         }
         var count = 0

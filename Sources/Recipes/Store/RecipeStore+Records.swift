@@ -17,7 +17,7 @@ extension RecipeStore {
                 guard try body(try record(from: statement)) else { break }
             }
         } catch let error as SQLiteError {
-            throw Self.describe(error, path: url?.path ?? ":memory:")
+            throw Self.describe(error, path: path ?? ":memory:")
         }
     }
 
@@ -25,7 +25,7 @@ extension RecipeStore {
     private func record(from row: SQLiteStatement, offset: Int32 = 0) throws -> RecipeRecord {
         let id = row.string(offset)
         guard let uuid = UUID(uuidString: id), let variety = RecipeVariety(rawValue: row.string(offset + 1)) else {
-            throw RecipeStoreError.damaged(path: url?.path ?? ":memory:", detail: "recipe \(id) has a bad id or kind")
+            throw RecipeStoreError.damaged(path: path ?? ":memory:", detail: "recipe \(id) has a bad id or kind")
         }
         return RecipeRecord(
             id: uuid, variety: variety, name: row.string(offset + 2), summary: row.string(offset + 3),

@@ -11,8 +11,10 @@ import Foundation
 /// Opening refuses, without changing a byte, a file that is not a recipe store and a store
 /// written by a newer version. An older store is upgraded in one transaction.
 public final class RecipeStore {
+    /// The store's file path; nil for an in-memory store.
+    public let path: String?
     /// Where the store lives; nil for an in-memory store.
-    public let url: URL?
+    public var url: URL? { path.map { URL(fileURLWithPath: $0) } }
     let database: SQLiteConnection
     private var statementCache: [String: SQLiteStatement] = [:]
     /// Set by the first write. A store that only read leaves the WAL for the next process
@@ -24,17 +26,23 @@ public final class RecipeStore {
 
     /// Opens the store at `url`, creating an empty one when no file is there.
     public convenience init(url: URL) throws {
-        try self.init(path: url.path, url: url)
+        try self.init(filePath: url.path)
+    }
+
+    /// Opens the store at a file path, creating an empty one when no file is there.
+    public convenience init(path: String) throws {
+        try self.init(filePath: path)
     }
 
     /// A store that lives in memory until it is released; handy for tests and previews.
     public static func inMemory() throws -> RecipeStore {
-        try RecipeStore(path: ":memory:", url: nil)
+        try RecipeStore(filePath: nil)
     }
 
-    private init(path: String, url: URL?) throws {
-        self.url = url
-        if url != nil { try Self.checkHeader(path: path) }
+    private init(filePath: String?) throws {
+        self.path = filePath
+        let path = filePath ?? ":memory:"
+        if filePath != nil { try Self.checkHeader(path: path) }
         do {
             database = try SQLiteConnection(path: path)
         } catch let error as SQLiteError {
@@ -132,7 +140,7 @@ public final class RecipeStore {
         do {
             return try database.transaction(body)
         } catch let error as SQLiteError {
-            throw Self.describe(error, path: url?.path ?? ":memory:")
+            throw Self.describe(error, path: path ?? ":memory:")
         }
     }
 }

@@ -88,7 +88,7 @@ struct AddCommand: RecipesCommand {
         try context.save()
         var line = "added \(TerminalText.oneLine(name)) (\(CommonOptions.shortID(recipe.id)))"
         if let planned {
-            line += ", planned \(PlannedTimeFormatter(now: environment.now, calendar: environment.calendar).full(planned))"
+            line += ", planned \(PlannedTimeFormatter(now: environment.now, local: environment.local).full(planned))"
         }
         environment.output.line(line)
         return .success

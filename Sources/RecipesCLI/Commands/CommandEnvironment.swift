@@ -5,22 +5,16 @@ import Recipes
 final class CommandEnvironment {
     let output: TextOutput
     let errors: TextOutput
-    let variables: [String: String]
     let storeOption: String?
     let now: Date
-    let calendar: Calendar
+    /// Local time from TZ, through the C library (see LocalTime).
+    let local = LocalTime.system
 
-    init(output: TextOutput, errors: TextOutput, variables: [String: String], storeOption: String?) throws {
+    init(output: TextOutput, errors: TextOutput, storeOption: String?) throws {
         self.output = output
         self.errors = errors
-        self.variables = variables
         self.storeOption = storeOption
-        // Gregorian in the local zone is all the planner needs; it is cheaper to set up than
-        // Calendar.current, which also loads the user's locale preferences.
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone.current
-        self.calendar = calendar
-        if let pinned = variables["RECIPES_NOW"], !pinned.isEmpty {
+        if let pinned = Self.variable("RECIPES_NOW") {
             guard let date = RecipeJSON.parseISODate(pinned) else {
                 throw CommandFailure("RECIPES_NOW='\(pinned)' is not an ISO 8601 date and time such as 2026-12-24T17:00:00Z")
             }
@@ -30,20 +24,29 @@ final class CommandEnvironment {
         }
     }
 
+    /// A non-empty environment variable. Read one at a time with getenv: building
+    /// ProcessInfo's whole dictionary is a measurable part of a status bar's start-up.
+    static func variable(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+
+    /// Whether RECIPES_NOW pins the clock.
+    var isClockPinned: Bool { Self.variable("RECIPES_NOW") != nil }
+
     /// The store the user named (`--store`, else `RECIPES_STORE`), or nil for the default.
     var explicitStorePath: String? {
-        if let storeOption { return storeOption }
-        if let path = variables["RECIPES_STORE"], !path.isEmpty { return path }
-        return nil
+        storeOption ?? Self.variable("RECIPES_STORE")
     }
 
     /// `$XDG_DATA_HOME/recipes/recipes.sqlite`, defaulting to `~/.local/share`.
     var defaultStorePath: String {
         let base: String
-        if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") {
+        if let data = Self.variable("XDG_DATA_HOME"), data.hasPrefix("/") {
             base = data
         } else {
-            base = (variables["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+            base = (Self.variable("HOME") ?? NSHomeDirectory()) + "/.local/share"
         }
         return base + "/recipes/recipes.sqlite"
     }
@@ -60,21 +63,21 @@ final class CommandEnvironment {
         }
         let path = defaultStorePath
         if fileManager.fileExists(atPath: path) { return try open(path) }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         do {
             try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw CommandFailure("cannot create \(directory): \(error.localizedDescription)")
         }
         let store = try open(path)
-        let count = try SampleRecipes.install(into: store, now: now, calendar: calendar)
+        let count = try SampleRecipes.install(into: store, now: now, local: local)
         errors.line("recipes: created \(path) with \(count) sample recipes; remove them with 'recipes delete --samples'")
         return store
     }
 
     private func open(_ path: String) throws -> RecipeStore {
         do {
-            return try RecipeStore(url: URL(fileURLWithPath: path))
+            return try RecipeStore(path: path)
         } catch let error as RecipeStoreError {
             if case .sqlite(let sqlite) = error {
                 throw CommandFailure("cannot open \(path): \(sqlite.message)")

@@ -4,10 +4,6 @@ import Recipes
 /// `recipes next`: the limit-1 fetch of the next planned recipe, printed for a status bar, a
 /// cron job or a script.
 struct NextCommand: RecipesCommand {
-    static let formats: [String: any StatusFormat] = [
-        "plain": PlainStatus(), "waybar": WaybarStatus(), "i3blocks": I3blocksStatus(), "polybar": PolybarStatus(),
-        "tmux": TmuxStatus(), "i3status-rust": I3statusRustStatus(), "json": JSONStatus(),
-    ]
     static let formatNames = ["plain", "waybar", "i3blocks", "polybar", "tmux", "i3status-rust", "json"]
 
     static let format = OptionSpec("--format", short: "f", value: "format", choices: formatNames,
@@ -38,7 +34,7 @@ struct NextCommand: RecipesCommand {
     let following: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        status = Self.formats[arguments.value(Self.format) ?? "plain"] ?? PlainStatus()
+        status = Self.statusFormat(named: arguments.value(Self.format) ?? "plain")
         do {
             window = try arguments.value(Self.within).map(DurationParser.parse)
         } catch let error as PlanningInputError {
@@ -48,6 +44,18 @@ struct NextCommand: RecipesCommand {
         }
         recipeKind = CommonOptions.recipeKind(arguments.value(Self.kind))
         following = arguments.has(Self.follow)
+    }
+
+    static func statusFormat(named name: String) -> any StatusFormat {
+        switch name {
+        case "waybar": WaybarStatus()
+        case "i3blocks": I3blocksStatus()
+        case "polybar": PolybarStatus()
+        case "tmux": TmuxStatus()
+        case "i3status-rust": I3statusRustStatus()
+        case "json": JSONStatus()
+        default: PlainStatus()
+        }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
@@ -62,14 +70,14 @@ struct NextCommand: RecipesCommand {
     }
 
     private func current(_ store: RecipeStore, now: Date, _ environment: CommandEnvironment) throws -> StatusLine? {
-        guard let upcoming = try store.nextPlannedRecipe(after: now, kind: recipeKind, calendar: environment.calendar),
+        guard let upcoming = try store.nextPlannedRecipe(after: now, kind: recipeKind, local: environment.local),
               window.map({ upcoming.startsIn <= $0 }) ?? true else { return nil }
-        return StatusLine(upcoming, formatter: PlannedTimeFormatter(now: now, calendar: environment.calendar))
+        return StatusLine(upcoming, formatter: PlannedTimeFormatter(now: now, local: environment.local))
     }
 
     private func follow(_ store: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
-        let watcher = try ChangeWatcher(storePath: store.url?.path ?? "")
-        let pinned = environment.variables["RECIPES_NOW"].map { !$0.isEmpty } ?? false
+        let watcher = try ChangeWatcher(storePath: store.path ?? "")
+        let pinned = environment.isClockPinned
         var printed: String?
         var version = try store.dataVersion
         while true {

@@ -60,7 +60,7 @@ struct PlanCommand: RecipesCommand {
     /// WHEN as a date, or a usage error naming the part that is wrong.
     static func parseWhen(_ text: String, _ environment: CommandEnvironment, command: String = spec.name) throws(UsageError) -> Date {
         do {
-            return try WhenParser(now: environment.now, calendar: environment.calendar).parse(text)
+            return try WhenParser(now: environment.now, local: environment.local).parse(text)
         } catch let error as PlanningInputError {
             throw UsageError("bad WHEN \(error)", command: command,
                              suggestion: Suggestion.closest(to: error.part, among: WhenParser.keywords))
@@ -70,7 +70,7 @@ struct PlanCommand: RecipesCommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
-        let formatter = PlannedTimeFormatter(now: environment.now, calendar: environment.calendar)
+        let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
         switch action {
         case .set(let reference, let when):
             let date = try Self.parseWhen(when, environment)
@@ -97,10 +97,10 @@ struct PlanCommand: RecipesCommand {
 
     private func list(days: Int?, format: String?, _ environment: CommandEnvironment, _ formatter: PlannedTimeFormatter) throws -> ExitStatus {
         let store = try environment.openStore()
-        let calendar = environment.calendar
+        let local = environment.local
         let start = days == nil ? nil : environment.now
         // Through the end of the Nth day from today.
-        let end = days.flatMap { calendar.date(byAdding: .day, value: $0 + 1, to: calendar.startOfDay(for: environment.now)) }
+        let end = days.map { local.adding(days: $0 + 1, to: local.startOfDay(environment.now)) }
         let recipes = try store.plannedRecipes(from: start, to: end)
         let output = environment.output
         var renderer: any RecipeListRenderer = switch format ?? (output.isTerminal ? "table" : "plain") {

@@ -57,7 +57,7 @@ struct SearchCommand: RecipesCommand {
         let output = environment.output
         var renderer: any RecipeListRenderer = switch formatName ?? (output.isTerminal ? "table" : "plain") {
         case "json": JSONListRenderer()
-        case "table": TableRenderer(formatter: PlannedTimeFormatter(now: now, calendar: environment.calendar))
+        case "table": TableRenderer(formatter: PlannedTimeFormatter(now: now, local: environment.local))
         default: PlainListRenderer()
         }
         var found = 0

@@ -30,7 +30,7 @@ struct ShowCommand: RecipesCommand {
         if asJSON {
             environment.output.line(JSONText.printable(try RecipeJSON(recipe).encoded()))
         } else {
-            RecipeTextRenderer(formatter: PlannedTimeFormatter(now: environment.now, calendar: environment.calendar))
+            RecipeTextRenderer(formatter: PlannedTimeFormatter(now: environment.now, local: environment.local))
                 .write(recipe, to: environment.output)
         }
         return .success

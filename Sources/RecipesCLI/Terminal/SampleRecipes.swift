@@ -8,8 +8,8 @@ enum SampleRecipes {
     }
 
     /// Inserts the samples in one transaction; returns how many.
-    static func install(into store: RecipeStore, now: Date, calendar: Calendar) throws -> Int {
-        let recipes = try archive().makeRecipes(now: now, calendar: calendar)
+    static func install(into store: RecipeStore, now: Date, local: LocalTime) throws -> Int {
+        let recipes = try archive().makeRecipes(now: now, local: local)
         let context = ModelContext(store)
         for recipe in recipes { context.insert(recipe) }
         try context.save()

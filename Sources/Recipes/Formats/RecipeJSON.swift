@@ -167,16 +167,10 @@ public struct RecipeJSON: Codable, Sendable {
     }
 
     /// An ISO 8601 date and time in UTC, with fractions of a second only when there are any.
-    public static func isoString(_ date: Date) -> String {
-        let whole = date.timeIntervalSince1970.rounded() == date.timeIntervalSince1970
-        return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
-    }
+    public static func isoString(_ date: Date) -> String { ISO8601.string(from: date) }
 
     /// Reads an ISO 8601 date and time, with or without fractions of a second.
-    public static func parseISODate(_ text: String) -> Date? {
-        (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
-            ?? (try? Date.ISO8601FormatStyle().parse(text))
-    }
+    public static func parseISODate(_ text: String) -> Date? { ISO8601.date(from: text) }
 }
 
 /// A JSON recipe document that cannot be read, and why.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Recipes
 
 // The binary only parses, runs one command and maps failures to one stderr line and an exit

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Recipes
+import Recipes
 import Testing
 
 /// Characters that mean something to SQL, LIKE, or the terminal are matched as themselves.

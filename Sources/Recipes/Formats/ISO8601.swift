@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ISO 8601 dates and times in UTC, read and written without Foundation's format styles,
 /// which set up ICU calendars: this runs on every start of `recipes next`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The documented JSON form of recipes (format "recipes", version 1): what `recipes search
 /// --format json`, `show --format json` and the sample data use.
@@ -106,7 +106,7 @@ public struct RecipeJSON: Codable, Sendable {
 
     /// The model this JSON describes; `plannedIn` counts from `now`'s local day.
     public func makeRecipe(now: Date = Date(), local: LocalTime = .system) throws -> Recipe {
-        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard name.contains(where: { !$0.isWhitespace }) else {
             throw RecipeFormatError(reason: "a recipe has no name")
         }
         var plannedDate = planned

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One line of a recipe's ingredient list: a name and a free-text amount.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A recipe: a plain dish, or through its subclasses a ``BakedGood`` or a ``Beverage``.
 ///

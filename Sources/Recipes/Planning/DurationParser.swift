@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a DURATION such as `30m`, `2h`, `1h30m`, `45s`, `2d` or `1w` into seconds.
 ///

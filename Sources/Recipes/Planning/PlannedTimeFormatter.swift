@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Says when a planned recipe is, the way a status bar should: short, local, relative near
 /// now. English names are fixed rather than localized so that bar layouts stay stable.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// The next planned recipe as a status bar shows it: the recipe, how soon, and a class.
 public struct UpcomingRecipe {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the WHEN of `recipes plan`: a day, a time, or both, in local time.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// What to fetch, in SwiftData's shape: a predicate, sort descriptors, a limit and an offset.
 ///

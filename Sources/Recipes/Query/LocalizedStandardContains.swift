@@ -1,4 +1,14 @@
-import Foundation
+import FoundationEssentials
+
+extension StringProtocol {
+    /// What `#Predicate` sees when the library's own predicates call
+    /// `localizedStandardContains`: it must type-check before the macro replaces it with
+    /// ``PredicateExpressions/FoldedStringContains``. Internal, so that code importing
+    /// Foundation keeps Foundation's method.
+    func localizedStandardContains<T: StringProtocol>(_ other: T) -> Bool {
+        TextMatching.foldedContains(String(self), String(other))
+    }
+}
 
 extension PredicateExpressions {
     /// The expression `#Predicate` builds for `localizedStandardContains`. Foundation on Linux

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Both predicates hold. On Linux `#Predicate` cannot call another predicate's `evaluate`,
 /// so composition is this expression type; the SQL translator recognises it.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// How a fetch runs: the SQL, and what (if anything) is left to do in memory.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Ready-made predicates for the two questions every recipe list asks: which kind, and
 /// which text. Composed as in SwiftData's recipe sample.

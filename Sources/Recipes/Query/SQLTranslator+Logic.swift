@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // Boolean structure: AND, OR, NOT, the ternary, and the library's predicate combinator.
 

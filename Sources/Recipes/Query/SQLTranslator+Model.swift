@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // Key paths of the model, kind checks and casts, and the ingredient list.
 

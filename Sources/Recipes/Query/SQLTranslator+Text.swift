@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // String matching, through the SQL functions that keep Swift's semantics (TextMatching).
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // Variables, constants, comparisons, and optionals.
 

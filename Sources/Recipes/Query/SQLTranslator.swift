@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A piece of SQL produced from a predicate node, with what it denotes.
 struct SQLFragment {

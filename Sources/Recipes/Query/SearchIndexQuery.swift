@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A query on the trigram search index (the `recipe_search` FTS5 table) that every recipe a
 /// predicate accepts must satisfy. It never decides a match; it lets SQLite start from the
@@ -29,7 +29,7 @@ indirect enum SearchIndexQuery: Equatable {
     var matchExpression: String {
         switch self {
         case .trigrams(let trigrams):
-            let terms = trigrams.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+            let terms = trigrams.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"" }
             return terms.count == 1 ? terms[0] : "(" + terms.joined(separator: " AND ") + ")"
         case .and(let lhs, let rhs):
             return "(\(lhs.matchExpression) AND \(rhs.matchExpression))"

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 // The standard library's canonical decomposition (NFD), used for folding; public but
 // underscored, it is the normalization Swift's own String comparison runs on.
 @_spi(_Unicode) import Swift

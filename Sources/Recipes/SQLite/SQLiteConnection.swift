@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// A value as SQLite stores it, used to bind parameters.
 public enum SQLiteValue: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// A prepared statement. It owns the `sqlite3_stmt*` and finalizes it when released.
 public final class SQLiteStatement {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Tracks recipes fetched from or inserted into a store and writes their changes back, in
 /// SwiftData's shape.

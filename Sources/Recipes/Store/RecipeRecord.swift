@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The persisted state of one recipe with its ingredients: what a row holds, and the
 /// snapshot a context compares against to find what changed.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 extension RecipeStore {
     /// Streams the recipes `descriptor` selects, in order, without tracking them; `body`

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension RecipeStore {
     /// The recipes a person means by `reference`: those whose name equals it ignoring case,
@@ -9,7 +9,7 @@ extension RecipeStore {
     /// let matches = try store.recipes(matching: "moms spaghetti")
     /// ```
     public func recipes(matching reference: String) throws -> [Recipe] {
-        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(reference.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         let isIDPrefix = trimmed.count >= 4 && trimmed.allSatisfy { $0.isHexDigit || $0 == "-" }
         let sql = """
             SELECT \(recipeSelection) FROM recipe r

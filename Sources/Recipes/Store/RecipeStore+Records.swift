@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // Reading and writing rows. Callers hold the transaction.
 

@@ -1,5 +1,8 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One recipe store: an embedded SQLite file, opened, checked and migrated.
 ///
@@ -72,11 +75,13 @@ public final class RecipeStore {
 
     /// A file that is not SQLite is refused before SQLite opens it, so nothing is written.
     private static func checkHeader(path: String) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
-        if header.isEmpty { return }
-        if header != Data("SQLite format 3\0".utf8) { throw RecipeStoreError.notAStore(path: path) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = read(descriptor, &header, header.count)
+        if count <= 0 { return }
+        if count < header.count || header != Array("SQLite format 3\0".utf8) { throw RecipeStoreError.notAStore(path: path) }
     }
 
     private static func checkIdentity(_ database: SQLiteConnection, path: String) throws {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Recipes
 
 /// `recipes add`: a new recipe, written in one transaction.
@@ -42,7 +42,7 @@ struct AddCommand: RecipesCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let command = Self.spec.name
         name = arguments.positionals[0]
-        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard name.contains(where: { !$0.isWhitespace }) else {
             throw UsageError("the name is empty", command: command)
         }
         variety = arguments.choice(Self.kind, default: .dish)
@@ -67,9 +67,8 @@ struct AddCommand: RecipesCommand {
 
     /// "1 medium, diced :: Onion" gives ("1 medium, diced", "Onion").
     static func splitIngredient(_ text: String) -> (amount: String, name: String) {
-        guard let separator = text.range(of: "::") else { return ("", text.trimmingCharacters(in: .whitespaces)) }
-        return (text[..<separator.lowerBound].trimmingCharacters(in: .whitespaces),
-                text[separator.upperBound...].trimmingCharacters(in: .whitespaces))
+        guard let separator = text.firstRange(of: "::") else { return ("", text.trimmed) }
+        return (text[..<separator.lowerBound].trimmed, text[separator.upperBound...].trimmed)
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {

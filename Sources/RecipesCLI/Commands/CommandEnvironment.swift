@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Recipes
 
 /// What a command runs with: the streams, the clock, and where the store is.
@@ -32,6 +35,12 @@ final class CommandEnvironment {
         return text.isEmpty ? nil : text
     }
 
+    /// The home directory from the password database, for when HOME is unset (cron).
+    static func homeFromPasswordFile() -> String {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
+        return String(cString: directory)
+    }
+
     /// Whether RECIPES_NOW pins the clock.
     var isClockPinned: Bool { Self.variable("RECIPES_NOW") != nil }
 
@@ -46,7 +55,7 @@ final class CommandEnvironment {
         if let data = Self.variable("XDG_DATA_HOME"), data.hasPrefix("/") {
             base = data
         } else {
-            base = (Self.variable("HOME") ?? NSHomeDirectory()) + "/.local/share"
+            base = (Self.variable("HOME") ?? Self.homeFromPasswordFile()) + "/.local/share"
         }
         return base + "/recipes/recipes.sqlite"
     }
@@ -67,7 +76,7 @@ final class CommandEnvironment {
         do {
             try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw CommandFailure("cannot create \(directory): \(error.localizedDescription)")
+            throw CommandFailure("cannot create \(directory): \(error)")
         }
         let store = try open(path)
         let count = try SampleRecipes.install(into: store, now: now, local: local)

@@ -34,4 +34,4 @@ enum CommonOptions {
     static func shortID(_ id: UUID) -> String { String(id.uuidString.prefix(8)) }
 }
 
-import Foundation
+import FoundationEssentials

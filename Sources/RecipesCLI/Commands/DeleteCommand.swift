@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Recipes
 
 /// `recipes delete`: removes a recipe and its ingredients in one transaction.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Recipes
 
 /// `recipes next`: the limit-1 fetch of the next planned recipe, printed for a status bar, a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Recipes
 
 /// `recipes plan`: sets, clears or lists planned dates.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 import Recipes
 
 /// `recipes search`: the library's kind and search predicates, AND-ed, run as SQL.

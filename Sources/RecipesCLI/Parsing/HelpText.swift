@@ -16,7 +16,7 @@ enum HelpText {
         text += "\nSUBCOMMANDS:\n"
         let width = commands.map { $0.spec.name.count }.max() ?? 0
         for command in commands {
-            text += "  " + command.spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.spec.abstract + "\n"
+            text += "  " + command.spec.name.padded(to: width + 2) + command.spec.abstract + "\n"
         }
         text += "\n  See 'recipes help <subcommand>' for detailed help.\n"
         return text
@@ -59,7 +59,7 @@ enum HelpText {
             if left.count + 2 > width {
                 return label + "\n" + wrap(right, indent: String(repeating: " ", count: width + 2)) + "\n"
             }
-            let padded = label.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+            let padded = label.padded(to: width + 2)
             let wrapped = wrap(right, indent: String(repeating: " ", count: width + 2))
             return padded + wrapped.dropFirst(width + 2) + "\n"
         }.joined()
@@ -83,4 +83,4 @@ enum HelpText {
     }
 }
 
-import Foundation
+import FoundationEssentials

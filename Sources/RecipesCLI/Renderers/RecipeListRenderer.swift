@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Recipes
 
 /// A format for a list of recipes, fed one recipe at a time so that output streams.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Recipes
 
 /// `--format plain`: "name · when"; nothing and exit 1 when nothing is planned (for cron).
@@ -54,7 +54,7 @@ struct I3blocksStatus: StatusFormat {
 struct PolybarStatus: StatusFormat {
     func render(_ status: StatusLine?) -> String {
         guard let status else { return "" }
-        let text = status.text.replacingOccurrences(of: "%{", with: "%\u{2060}{")
+        let text = status.text.replacing("%{", with: "%\u{2060}{")
         return "%{F\(StatusColors.hex(status.urgency))}\(text)%{F-}"
     }
 }
@@ -68,7 +68,7 @@ struct TmuxStatus: StatusFormat {
         case .today: "yellow"
         case .upcoming, .none: "cyan"
         }
-        return "#[fg=\(colour)]\(status.text.replacingOccurrences(of: "#", with: "##"))#[default]"
+        return "#[fg=\(colour)]\(status.text.replacing("#", with: "##"))#[default]"
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Recipes
 
 /// The next planned recipe, prepared once for whichever status format prints it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Recipes
 
 /// The sample recipes, embedded from SampleData/recipes.json at build time.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A line-oriented writer over stdout or stderr that notices a closed pipe, so that
 /// `recipes search x | head -1` stops early and exits quietly.

@@ -64,9 +64,19 @@ public enum TextMatching {
     /// ``fold(_:)``) occurs in the folded haystack. An empty needle matches nothing, as on
     /// Apple platforms.
     public static func foldedContains(_ haystack: String, _ needle: String) -> Bool {
-        let foldedNeedle = fold(needle)
-        guard !foldedNeedle.isEmpty else { return false }
-        return foldedContains(folded: fold(haystack), foldedNeedle: foldedNeedle)
+        var haystack = haystack, foldedNeedle = fold(needle)
+        return haystack.withUTF8 { h in foldedNeedle.withUTF8 { n in foldedContains(h, foldedNeedle: n) } }
+    }
+
+    /// `haystack` folded contains `needle`, which is already folded. ASCII text is compared
+    /// byte by byte, lower-casing as it goes, without building the folded copy.
+    static func foldedContains(_ haystack: UnsafeBufferPointer<UInt8>, foldedNeedle needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !needle.isEmpty else { return false }
+        if isASCII(haystack) && isASCII(needle) {
+            return asciiCaseInsensitiveRange(of: needle, in: haystack)
+        }
+        var folded = fold(string(haystack))
+        return folded.withUTF8 { byteRange(of: needle, in: $0) != nil }
     }
 
     /// Byte containment between two already folded strings.
@@ -74,6 +84,32 @@ public enum TextMatching {
         guard !needle.isEmpty else { return false }
         var haystack = haystack, needle = needle
         return haystack.withUTF8 { h in needle.withUTF8 { n in byteRange(of: n, in: h) != nil } }
+    }
+
+    /// Whether lower-case ASCII `needle` occurs in ASCII `haystack` ignoring the haystack's case.
+    private static func asciiCaseInsensitiveRange(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        let first = needle[0]
+        let firstUpper = (first >= 0x61 && first <= 0x7A) ? first - 0x20 : first
+        var start = 0
+        let last = haystack.count - needle.count
+        while start <= last {
+            let byte = haystack[start]
+            if byte == first || byte == firstUpper {
+                var matched = true
+                for offset in 1..<needle.count {
+                    var candidate = haystack[start + offset]
+                    if candidate >= 0x41 && candidate <= 0x5A { candidate += 0x20 }
+                    if candidate != needle[offset] {
+                        matched = false
+                        break
+                    }
+                }
+                if matched { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     /// Case-folds and removes diacritics ("Crème Brûlée" becomes "creme brulee", "STRASSE"

@@ -18,10 +18,7 @@ enum SQLFunctions {
             SQLFunctions.withTwoTexts(context, arguments) { TextMatching.startsWith($0, $1) }
         }, nil, nil, nil))
         try check(db, sqlite3_create_function_v2(db, "folded_contains", 2, flags, nil, { context, _, arguments in
-            SQLFunctions.withTwoTexts(context, arguments) { text, needle in
-                TextMatching.foldedContains(folded: TextMatching.fold(TextMatching.string(text)),
-                                            foldedNeedle: TextMatching.string(needle))
-            }
+            SQLFunctions.withTwoTexts(context, arguments) { TextMatching.foldedContains($0, foldedNeedle: $1) }
         }, nil, nil, nil))
         try check(db, sqlite3_create_function_v2(db, "recipes_fold", 1, flags, nil, { context, _, arguments in
             SQLFunctions.withText(context, arguments, TextMatching.fold)

@@ -111,3 +111,17 @@ import Testing
         #expect(try ModelContext(reopened).fetch(FetchDescriptor<Recipe>()).map(\.name) == ["Kept"])
     }
 }
+
+@Suite struct StoredUUIDTests {
+    @Test func parsesWhatUUIDStringWritesAndNothingElse() {
+        for _ in 0..<1_000 {
+            let id = UUID()
+            #expect(UUID(storedText: id.uuidString) == id)
+            #expect(UUID(storedText: id.uuidString.lowercased()) == id)
+        }
+        for bad in ["", "not-a-uuid", "00000000-0000-0000-0000-00000000000", "00000000-0000-0000-0000-0000000000000",
+                    "00000000_0000-0000-0000-000000000000", "0000000g-0000-0000-0000-000000000000"] {
+            #expect(UUID(storedText: bad) == nil, "\(bad)")
+        }
+    }
+}

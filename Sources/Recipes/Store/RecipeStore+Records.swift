@@ -24,7 +24,7 @@ extension RecipeStore {
     /// The record in the row's columns `offset ..< offset + 12`, in ``recipeSelection`` order.
     private func record(from row: SQLiteStatement, offset: Int32 = 0) throws -> RecipeRecord {
         let id = row.string(offset)
-        guard let uuid = UUID(uuidString: id), let variety = RecipeVariety(rawValue: row.string(offset + 1)) else {
+        guard let uuid = UUID(storedText: id), let variety = RecipeVariety(rawValue: row.string(offset + 1)) else {
             throw RecipeStoreError.damaged(path: path ?? ":memory:", detail: "recipe \(id) has a bad id or kind")
         }
         return RecipeRecord(
@@ -44,7 +44,7 @@ extension RecipeStore {
         defer { statement.reset() }
         var result: [RecipeRecord.IngredientRecord] = []
         while try statement.step() {
-            guard let id = UUID(uuidString: statement.string(0)) else { continue }
+            guard let id = UUID(storedText: statement.string(0)) else { continue }
             result.append(.init(id: id, name: statement.string(1), amount: statement.string(2)))
         }
         return result

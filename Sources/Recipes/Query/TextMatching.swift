@@ -130,6 +130,29 @@ public enum TextMatching {
                 return count
             }
         }
+        // Only the non-ASCII runs go through decomposition; long text with a few accented
+        // words stays cheap. Splitting there is safe: marks are dropped, and no canonical
+        // composition starts from an ASCII base once they are gone.
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var run = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                if !run.isEmpty {
+                    result += foldNonASCII(run)
+                    run = ""
+                }
+                let value = scalar.value
+                result.unicodeScalars.append((value >= 0x41 && value <= 0x5A) ? Unicode.Scalar(value + 0x20)! : scalar)
+            } else {
+                run.unicodeScalars.append(scalar)
+            }
+        }
+        if !run.isEmpty { result += foldNonASCII(run) }
+        return result
+    }
+
+    private static func foldNonASCII(_ text: String) -> String {
         var folded = String.UnicodeScalarView()
         for scalar in text._nfd {
             switch scalar.properties.generalCategory {

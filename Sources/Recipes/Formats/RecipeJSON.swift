@@ -44,8 +44,11 @@ public struct RecipeArchive: Codable, Sendable {
         return archive
     }
 
-    public func encoded() throws -> Data {
-        try RecipeJSON.encoder.encode(self)
+    /// The archive as JSON; `pretty` indents it for people and diffs.
+    public func encoded(pretty: Bool = false) throws -> Data {
+        let encoder = RecipeJSON.encoder
+        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
+        return try encoder.encode(self)
     }
 
     /// The models the archive describes, `plannedIn` counted from `now`.

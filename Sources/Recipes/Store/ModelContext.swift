@@ -27,11 +27,17 @@ public final class ModelContext {
     }
 
     /// Schedules `recipe` (and its ingredients) to be written by the next ``save()``.
+    ///
+    /// A different object with the id of a recipe deleted in this context replaces it: the
+    /// save deletes before it inserts. Any other duplicate id makes the save fail.
     public func insert(_ recipe: Recipe) {
-        if deleted.removeValue(forKey: recipe.id) != nil { return }
-        guard registered[recipe.id] == nil, inserted[recipe.id] == nil else { return }
+        if let pending = deleted[recipe.id], pending === recipe {
+            deleted[recipe.id] = nil
+            return
+        }
+        if registered[recipe.id]?.recipe === recipe || inserted[recipe.id] === recipe { return }
+        if inserted[recipe.id] == nil { insertionOrder.append(recipe.id) }
         inserted[recipe.id] = recipe
-        insertionOrder.append(recipe.id)
     }
 
     /// Schedules `recipe` to be deleted by the next ``save()``, with its ingredients.

@@ -1,0 +1,80 @@
+import FoundationEssentials
+import FoundationInternationalization
+
+/// What an import did, recipe by recipe.
+public struct ImportSummary: Sendable, Equatable {
+    public var imported: [String] = []
+    public var replaced: [String] = []
+    /// Names left alone because the store already had them (same id, or same name and kind).
+    public var skipped: [String] = []
+}
+
+extension RecipeStore {
+    /// Every recipe (or those with `ids`, in that order) as an archive, for
+    /// `recipes export` and backups.
+    ///
+    /// ```swift
+    /// let data = try store.exportArchive().encoded()
+    /// ```
+    public func exportArchive(ids: [UUID]? = nil) throws -> RecipeArchive {
+        var recipes: [RecipeJSON] = []
+        if let ids {
+            let context = ModelContext(self)
+            for id in ids {
+                if let recipe = try context.model(for: id) { recipes.append(RecipeJSON(recipe)) }
+            }
+        } else {
+            try enumerate(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)])) {
+                recipes.append(RecipeJSON($0))
+                return true
+            }
+        }
+        return RecipeArchive(recipes: recipes)
+    }
+
+    /// Adds the archive's recipes in one transaction: all of them or, on any error, none.
+    ///
+    /// A recipe the store already has — the same id, or else the same name (ignoring case,
+    /// accents and punctuation) and kind — is skipped, or with `replace` overwritten (keeping
+    /// the id the store knows it by). Importing the same file twice therefore adds nothing
+    /// the second time.
+    public func importArchive(_ archive: RecipeArchive, replace: Bool = false, now: Date = Date(),
+                              local: LocalTime = .system) throws -> ImportSummary {
+        let incoming = try archive.makeRecipes(now: now, local: local)
+        let context = ModelContext(self)
+        var summary = ImportSummary()
+        var seen = Set<UUID>()
+        for recipe in incoming {
+            guard seen.insert(recipe.id).inserted else {
+                throw RecipeFormatError(reason: "recipe id \(recipe.id.uuidString) appears twice in the file")
+            }
+            let existing = try context.model(for: recipe.id)
+                ?? recipes(matching: recipe.name).first { $0.variety == recipe.variety && TextMatching.nameKey($0.name) == TextMatching.nameKey(recipe.name) }
+                    .flatMap { try context.model(for: $0.id) }
+            guard let existing else {
+                context.insert(recipe)
+                summary.imported.append(recipe.name)
+                continue
+            }
+            guard replace else {
+                summary.skipped.append(recipe.name)
+                continue
+            }
+            // Deleted and inserted in the same save, which deletes first.
+            context.delete(existing)
+            context.insert(try RecipeJSON(recipe).withID(existing.id).makeRecipe(now: now, local: local))
+            summary.replaced.append(recipe.name)
+        }
+        try context.save()
+        return summary
+    }
+}
+
+extension RecipeJSON {
+    func withID(_ id: UUID) -> RecipeJSON {
+        var copy = self
+        copy.id = id
+        copy.plannedIn = nil
+        return copy
+    }
+}

@@ -1,0 +1,34 @@
+import FoundationEssentials
+import Recipes
+
+/// `recipes export`: recipes as the documented JSON archive, for backups and other tools.
+struct ExportCommand: RecipesCommand {
+    static let format = OptionSpec("--format", value: "format", choices: ["json"], help: "json (the only format so far).")
+
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Write recipes as JSON (format \"recipes\", version 1).",
+        discussion: """
+            Without RECIPE, every recipe. The archive keeps ids, kinds and their fields, planned \
+            dates (to the millisecond) and the order of ingredients, so 'recipes import' into an \
+            empty store gives the same recipes back.
+            """,
+        arguments: [ArgumentSpec("recipe", optional: true, variadic: true,
+                                 help: "A recipe's name or id prefix; repeat for several (quote names with spaces).")],
+        options: [format],
+        examples: ["recipes export > recipes-backup.json", "recipes export 'Mom''s Spaghetti' focaccia | jq ."])
+
+    let references: [String]
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        references = arguments.positionals
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let store = try environment.openStore()
+        let ids = try references.isEmpty ? nil : references.map { try CommonOptions.resolve($0, in: store).id }
+        let archive = try store.exportArchive(ids: ids)
+        environment.output.line(JSONText.printable(try archive.encoded(pretty: true)))
+        return archive.recipes.isEmpty ? .nothingFound : .success
+    }
+}

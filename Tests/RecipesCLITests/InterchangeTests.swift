@@ -1,0 +1,86 @@
+import Foundation
+import Recipes
+import Testing
+
+/// `recipes export` and `recipes import` through the real binary.
+@Suite struct InterchangeTests {
+    let cli = RecipesProcess()
+
+    init() throws {
+        try cli.seed([
+            BakedGood(id: UUID(uuidString: "00000000-0000-4000-8000-00000000000A")!, name: "Crème brûlée", summary: "Custard",
+                      instructions: "Bake.\nChill.", plannedDate: RecipesProcess.date("2026-12-01T19:00:00Z"),
+                      ingredients: ["Cream", "Yolks", "Sugar", "Vanilla"].map { Ingredient(name: $0, amount: "some") },
+                      ovenTemperature: 150, bakeMinutes: 40),
+            Beverage(name: "Mojito", ingredients: [Ingredient(name: "Rum", amount: "50 ml")], isAlcoholic: true),
+            Recipe(name: "Soup"),
+        ])
+    }
+
+    /// The export without the times a save sets, which are not part of a recipe's content.
+    static func content(_ json: String) throws -> [[String: AnyHashable]] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let recipes = try #require(object["recipes"] as? [[String: Any]])
+        return recipes.map { recipe in
+            var copy = recipe
+            copy["created"] = nil
+            copy["updated"] = nil
+            return copy.mapValues { value in
+                (value as? [[String: Any]]).map { $0.map { $0.mapValues { $0 as! AnyHashable } } as AnyHashable } ?? value as! AnyHashable
+            }
+        }
+    }
+
+    @Test func exportThenImportIntoAnEmptyStoreGivesTheSameRecipes() throws {
+        let exported = try cli.runOnStore(["export"])
+        #expect(exported.status == 0)
+        #expect(exported.stdout.contains(#""format" : "recipes""#))
+        let backup = cli.home.appendingPathComponent("backup.json")
+        try Data(exported.stdout.utf8).write(to: backup)
+        let other = cli.home.appendingPathComponent("other.sqlite").path
+        let imported = try cli.run(["--store", other, "import", backup.path])
+        #expect(imported == .init(stdout: "imported 3 recipes\n", stderr: "", status: 0))
+        let again = try cli.run(["--store", other, "export"])
+        #expect(try Self.content(again.stdout) == Self.content(exported.stdout))
+    }
+
+    @Test func importingTwiceAddsNothingAndReplaceOverwrites() throws {
+        let archive = try cli.runOnStore(["export", "soup", "creme brulee"]).stdout
+        let file = cli.home.appendingPathComponent("two.json")
+        try Data(archive.replacingOccurrences(of: #""summary" : "Custard""#, with: #""summary" : "Silky custard""#).utf8).write(to: file)
+        #expect(try cli.runOnStore(["import", file.path]).stdout
+            == "imported 0 recipes, skipped 2 already in the store (Soup, Crème brûlée; --replace overwrites)\n")
+        #expect(try cli.runOnStore(["import", "--replace", file.path]).stdout == "imported 0 recipes, replaced 2\n")
+        #expect(try cli.runOnStore(["show", "creme brulee"]).stdout.contains("Silky custard"))
+        #expect(try cli.runOnStore(["search", "--format", "plain"]).stdout.split(separator: "\n").count == 3)
+    }
+
+    @Test func theSameNameAndKindCountsAsTheSameRecipe() throws {
+        let json = #"{"format": "recipes", "version": 1, "recipes": [{"name": "SOUP"}, {"name": "Soup", "kind": "beverage"}]}"#
+        let result = try cli.run(["--store", cli.store.path, "import", "-"], input: Data(json.utf8))
+        #expect(result.stdout == "imported 1 recipe, skipped 1 already in the store (SOUP; --replace overwrites)\n")
+    }
+
+    @Test(arguments: [
+        ("{\"format\": \"recipes\", \"version\": 1, \"recipes\": [", "standard input: not valid JSON"),
+        ("{\"format\": \"cooklang\", \"version\": 1, \"recipes\": []}", "standard input: format is 'cooklang', expected 'recipes'"),
+        ("{\"format\": \"recipes\", \"version\": 9, \"recipes\": []}", "standard input: version 9 is newer than this program reads (1)"),
+        ("{\"format\": \"recipes\", \"version\": 1, \"recipes\": [{\"name\": \"Good\"}, {\"name\": \"  \"}]}",
+         "standard input: a recipe has no name; nothing was imported"),
+        ("{\"format\": \"recipes\", \"version\": 1, \"recipes\": [{\"name\": \"Good\"}, {\"name\": \"Bad\", \"planned\": \"2026-02-30T00:00:00Z\"}]}",
+         "standard input: recipes[1].planned: '2026-02-30T00:00:00Z' is not an ISO 8601 date and time"),
+        ("{\"format\": \"recipes\", \"version\": 1, \"recipes\": [{\"name\": \"Good\", \"kind\": \"cake\"}]}",
+         "standard input: recipes[0].kind: Cannot initialize RecipeVariety from invalid String value cake"),
+    ])
+    func badArchivesImportNothing(json: String, message: String) throws {
+        let before = try cli.storeBytes()
+        let result = try cli.run(["--store", cli.store.path, "import", "-"], input: Data(json.utf8))
+        #expect(result == .init(stdout: "", stderr: "recipes: error: \(message)\n", status: 2))
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test func aMissingFileIsReported() throws {
+        let result = try cli.runOnStore(["import", cli.home.path + "/nope.json"])
+        #expect(result == .init(stdout: "", stderr: "recipes: error: cannot read \(cli.home.path)/nope.json: No such file or directory\n", status: 2))
+    }
+}

@@ -114,30 +114,19 @@ enum HeadOneProbe {
         let command = ProcessTimer.gnuTime.map { [$0, "-f", "%M", "-o", report] + arguments } ?? arguments
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw BenchError("pipe failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawnp(&pid, command[0], &actions, nil, argv, envp) == 0 else { throw BenchError("cannot run \(command[0])") }
+        let pid = try ProcessTimer.spawn(command, environment: environment) { actions in
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            posix_spawn_file_actions_addclose(&actions, ends[0])
+        }
         close(ends[1])
         var byte: UInt8 = 0
         while read(ends[0], &byte, 1) == 1 && byte != 0x0A {}
         close(ends[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let status = ProcessTimer.wait(for: pid)
         let peak = (try? String(contentsOfFile: report, encoding: .utf8))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "") }
         return ProcessTimer.Measurement(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
-                                        peakKilobytes: peak, status: (status >> 8) & 0xff)
+                                        peakKilobytes: peak, status: status)
     }
 }

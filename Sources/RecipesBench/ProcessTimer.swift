@@ -20,10 +20,22 @@ enum ProcessTimer {
 
     /// Runs `arguments` with stdout to `outputPath` (default /dev/null) and stderr discarded.
     static func run(_ arguments: [String], environment: [String: String], outputPath: String = "/dev/null") throws -> Measurement {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let pid = try spawn(arguments, environment: environment) { actions in
+            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
+        let status = wait(for: pid)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Measurement(seconds: elapsed, peakKilobytes: nil, status: status)
+    }
+
+    /// Starts `arguments` with stderr discarded and the file actions `configure` adds.
+    static func spawn(_ arguments: [String], environment: [String: String],
+                      configure: (inout posix_spawn_file_actions_t) -> Void) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        configure(&actions)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -32,15 +44,16 @@ enum ProcessTimer {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
         let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
         guard spawned == 0 else { throw BenchError("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        return pid
+    }
+
+    /// Waits for `pid` and returns its exit status (128 + the signal when killed).
+    static func wait(for pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Measurement(seconds: elapsed, peakKilobytes: nil, status: exitStatus)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
     /// The median of `runs` runs, after one warm-up run that fills the page cache, with the

@@ -88,23 +88,23 @@ public struct RecipeJSON: Codable, Sendable {
 
     /// The JSON form of `recipe`, with every field.
     public init(_ recipe: Recipe) {
-        id = recipe.id
-        kind = recipe.variety
-        name = recipe.name
-        summary = recipe.summary
-        instructions = recipe.instructions
-        planned = recipe.plannedDate
-        created = recipe.createdAt
-        updated = recipe.updatedAt
-        if let baked = recipe as? BakedGood {
-            ovenTemperature = baked.ovenTemperature
-            bakeMinutes = baked.bakeMinutes
-        }
-        if let beverage = recipe as? Beverage {
-            alcoholic = beverage.isAlcoholic
-            servedHot = beverage.isServedHot
-        }
-        ingredients = recipe.ingredients.map { IngredientJSON(id: $0.id, name: $0.name, amount: $0.amount) }
+        self.init(record: RecipeRecord(recipe))
+    }
+
+    init(record: RecipeRecord) {
+        id = record.id
+        kind = record.variety
+        name = record.name
+        summary = record.summary
+        instructions = record.instructions
+        planned = record.plannedDate
+        created = record.createdAt
+        updated = record.updatedAt
+        ovenTemperature = record.ovenTemperature
+        bakeMinutes = record.bakeMinutes
+        alcoholic = record.isAlcoholic
+        servedHot = record.isServedHot
+        ingredients = record.ingredients.map { IngredientJSON(id: $0.id, name: $0.name, amount: $0.amount) }
     }
 
     /// The model this JSON describes; `plannedIn` counts from `now`'s local day.
@@ -114,30 +114,21 @@ public struct RecipeJSON: Codable, Sendable {
         }
         var plannedDate = planned
         if let plannedIn {
-            let time = plannedIn.time ?? "18:00"
-            let parser = WhenParser(now: now, local: local)
             do {
-                plannedDate = try parser.parse("+\(plannedIn.days)d \(time)")
+                plannedDate = try WhenParser(now: now, local: local).parse("+\(plannedIn.days)d \(plannedIn.time ?? "18:00")")
             } catch let error as PlanningInputError {
                 throw RecipeFormatError(reason: "recipe '\(name)': plannedIn: \(error)")
             }
         }
-        let ingredientModels = (ingredients ?? []).map { Ingredient(id: $0.id ?? UUID(), name: $0.name, amount: $0.amount ?? "") }
-        let recipe: Recipe
-        switch kind ?? .dish {
-        case .dish:
-            recipe = Recipe(id: id ?? UUID(), name: name, summary: summary ?? "", instructions: instructions ?? "",
-                            plannedDate: plannedDate, ingredients: ingredientModels)
-        case .bakedGood:
-            recipe = BakedGood(id: id ?? UUID(), name: name, summary: summary ?? "", instructions: instructions ?? "",
-                               plannedDate: plannedDate, ingredients: ingredientModels,
-                               ovenTemperature: ovenTemperature, bakeMinutes: bakeMinutes)
-        case .beverage:
-            recipe = Beverage(id: id ?? UUID(), name: name, summary: summary ?? "", instructions: instructions ?? "",
-                              plannedDate: plannedDate, ingredients: ingredientModels,
-                              isAlcoholic: alcoholic ?? false, isServedHot: servedHot ?? false)
-        }
-        return recipe
+        let variety = kind ?? .dish
+        // Fields of another kind are ignored, as the model has nowhere to keep them.
+        return RecipeRecord(
+            id: id ?? UUID(), variety: variety, name: name, summary: summary ?? "", instructions: instructions ?? "",
+            plannedDate: plannedDate, createdAt: created ?? now, updatedAt: updated ?? now,
+            ovenTemperature: variety == .bakedGood ? ovenTemperature : nil, bakeMinutes: variety == .bakedGood ? bakeMinutes : nil,
+            isAlcoholic: variety == .beverage ? alcoholic ?? false : nil, isServedHot: variety == .beverage ? servedHot ?? false : nil,
+            ingredients: (ingredients ?? []).map { .init(id: $0.id ?? UUID(), name: $0.name, amount: $0.amount ?? "") }
+        ).makeRecipe()
     }
 
     /// This recipe as one line of JSON.

@@ -79,13 +79,6 @@ public enum TextMatching {
         return folded.withUTF8 { byteRange(of: needle, in: $0) != nil }
     }
 
-    /// Byte containment between two already folded strings.
-    public static func foldedContains(folded haystack: String, foldedNeedle needle: String) -> Bool {
-        guard !needle.isEmpty else { return false }
-        var haystack = haystack, needle = needle
-        return haystack.withUTF8 { h in needle.withUTF8 { n in byteRange(of: n, in: h) != nil } }
-    }
-
     /// Whether lower-case ASCII `needle` occurs in ASCII `haystack` ignoring the haystack's case.
     private static func asciiCaseInsensitiveRange(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         guard needle.count <= haystack.count else { return false }

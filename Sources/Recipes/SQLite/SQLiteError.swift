@@ -33,7 +33,4 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
         if let sql { text += " - while executing `\(sql)`" }
         return text
     }
-
-    /// True for the codes that mean another connection holds a lock.
-    public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
 }

@@ -62,8 +62,6 @@ public final class SQLiteStatement {
 
     public func reset() { sqlite3_reset(handle) }
 
-    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
-
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     public func string(_ column: Int32) -> String {
@@ -71,8 +69,6 @@ public final class SQLiteStatement {
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
-
-    public func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
 
     public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 

@@ -23,9 +23,4 @@ extension RecipeStore {
         }
         return result
     }
-
-    /// How many recipes the store holds.
-    public func recipeCount() throws -> Int {
-        try count(FetchDescriptor<Recipe>())
-    }
 }

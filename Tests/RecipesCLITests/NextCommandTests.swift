@@ -124,3 +124,20 @@ import Testing
         }
     }
 }
+
+/// Search output obeys the same rule: one recipe, one line, no escapes reaching the terminal.
+@Suite struct SearchOutputSafetyTests {
+    @Test(arguments: ["plain", "table", "json"])
+    func hostileNamesStayOnOneLine(format: String) throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: NextCommandTests.hostileName), Recipe(name: "Plain\tname\r\nwith breaks")])
+        let output = try cli.runOnStore(["search", "--format", format]).stdout
+        #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\r" })
+        if format != "json" {
+            #expect(output.split(separator: "\n").count == (format == "table" ? 3 : 2))
+        } else {
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+            #expect(Set(array.compactMap { $0["name"] as? String }) == [NextCommandTests.hostileName, "Plain\tname\r\nwith breaks"])
+        }
+    }
+}

@@ -112,6 +112,9 @@ public struct RecipeJSON: Codable, Sendable {
         guard name.contains(where: { !$0.isWhitespace }) else {
             throw RecipeFormatError(reason: "a recipe has no name")
         }
+        guard name.count <= Recipe.maximumNameLength else {
+            throw RecipeFormatError(reason: "a recipe's name is longer than \(Recipe.maximumNameLength) characters")
+        }
         var plannedDate = planned
         if let plannedIn {
             do {

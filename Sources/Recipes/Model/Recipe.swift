@@ -39,6 +39,10 @@ public class Recipe {
         adoptIngredients()
     }
 
+    /// Longer names are refused by `recipes add` and imports: a name is a line in a list or
+    /// a status bar, and megabytes of it would only be a mistake or an attack.
+    public static let maximumNameLength = 1_000
+
     /// Which of the three kinds this recipe is.
     public var variety: RecipeVariety { .dish }
 

@@ -45,6 +45,9 @@ struct AddCommand: RecipesCommand {
         guard name.contains(where: { !$0.isWhitespace }) else {
             throw UsageError("the name is empty", command: command)
         }
+        guard name.count <= Recipe.maximumNameLength else {
+            throw UsageError("the name is longer than \(Recipe.maximumNameLength) characters", command: command)
+        }
         variety = arguments.choice(Self.kind, default: .dish)
         summaryText = arguments.value(Self.summary) ?? ""
         instructionsText = arguments.value(Self.instructions) ?? ""

@@ -84,3 +84,24 @@ import Testing
         #expect(result == .init(stdout: "", stderr: "recipes: error: cannot read \(cli.home.path)/nope.json: No such file or directory\n", status: 2))
     }
 }
+
+@Suite struct CalendarCommandTests {
+    @Test func planICSPrintsACalendarOfTheWindow() throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-12-01T18:00:00Z")),
+                      Recipe(name: "Stew", plannedDate: RecipesProcess.date("2027-03-01T18:00:00Z"))])
+        let week = try cli.runOnStore(["plan", "--ics"])
+        #expect(week.status == 0)
+        #expect(week.stdout.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(week.stdout.components(separatedBy: "SUMMARY:").count == 2)
+        let all = try cli.runOnStore(["plan", "--ics", "--all"])
+        #expect(all.stdout.components(separatedBy: "SUMMARY:").count == 3)
+        // Through the end of tomorrow (Dec 1) still has the soup; an empty window is an empty calendar.
+        #expect(try cli.runOnStore(["plan", "--ics", "--days", "1"]).stdout.components(separatedBy: "SUMMARY:").count == 2)
+        let empty = RecipesProcess()
+        try empty.seed([Recipe(name: "Unplanned")])
+        let nothing = try empty.runOnStore(["plan", "--ics"])
+        #expect(nothing.status == 0 && !nothing.stdout.contains("BEGIN:VEVENT") && nothing.stdout.hasSuffix("END:VCALENDAR\r\n"))
+        #expect(try cli.runOnStore(["plan", "--ics", "--format", "json"]).status == 64)
+    }
+}

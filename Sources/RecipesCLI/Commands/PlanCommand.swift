@@ -8,6 +8,7 @@ struct PlanCommand: RecipesCommand {
     static let all = OptionSpec("--all", help: "List everything planned, past and future.")
     static let format = OptionSpec("--format", value: "format", choices: ["table", "plain", "json"],
                                    help: "For the list: table (default on a terminal), plain (tab-separated) or json.")
+    static let ics = OptionSpec("--ics", help: "Print the list as an iCalendar (RFC 5545) calendar, to import or subscribe to.")
 
     static let spec = CommandSpec(
         name: "plan",
@@ -22,14 +23,14 @@ struct PlanCommand: RecipesCommand {
             """,
         arguments: [ArgumentSpec("recipe", optional: true, help: "The recipe's name or an id prefix."),
                     ArgumentSpec("when", optional: true, variadic: true, help: "When to make it.")],
-        options: [clear, days, all, format],
+        options: [clear, days, all, format, ics],
         examples: ["recipes plan \"Mom's Spaghetti\" fri 7pm", "recipes plan focaccia +3d", "recipes plan cocoa --clear",
-                   "recipes plan --days 14"])
+                   "recipes plan --days 14", "recipes plan --ics --all > ~/recipes.ics"])
 
     enum Action {
         case set(reference: String, when: String)
         case clear(reference: String)
-        case list(days: Int?, format: String?)
+        case list(days: Int?, format: String?, calendar: Bool)
     }
 
     let action: Action
@@ -38,9 +39,9 @@ struct PlanCommand: RecipesCommand {
         let command = Self.spec.name
         let positionals = arguments.positionals
         let clearing = arguments.has(Self.clear)
-        let listing = arguments.has(Self.days) || arguments.has(Self.all) || arguments.has(Self.format)
+        let listing = arguments.has(Self.days) || arguments.has(Self.all) || arguments.has(Self.format) || arguments.has(Self.ics)
         if let reference = positionals.first {
-            if listing { throw UsageError("--days, --all and --format are for listing plans, without a recipe", command: command) }
+            if listing { throw UsageError("--days, --all, --format and --ics are for listing plans, without a recipe", command: command) }
             let when = positionals.dropFirst().joined(separator: " ")
             if clearing {
                 guard when.isEmpty else { throw UsageError("give either WHEN or --clear, not both", command: command) }
@@ -52,8 +53,10 @@ struct PlanCommand: RecipesCommand {
         } else {
             if clearing { throw UsageError("--clear needs a recipe", command: command) }
             if arguments.has(Self.all), arguments.has(Self.days) { throw UsageError("give either --days or --all", command: command) }
+            if arguments.has(Self.ics), arguments.has(Self.format) { throw UsageError("give either --ics or --format", command: command) }
             let days = try arguments.integer(Self.days, minimum: 1, command: command)
-            action = .list(days: arguments.has(Self.all) ? nil : (days ?? 7), format: arguments.value(Self.format))
+            action = .list(days: arguments.has(Self.all) ? nil : (days ?? 7), format: arguments.value(Self.format),
+                           calendar: arguments.has(Self.ics))
         }
     }
 
@@ -79,8 +82,8 @@ struct PlanCommand: RecipesCommand {
         case .clear(let reference):
             let recipe = try update(reference, environment) { $0.plannedDate = nil }
             environment.output.line("cleared the plan for \(TerminalText.oneLine(recipe.name))")
-        case .list(let days, let format):
-            return try list(days: days, format: format, environment, formatter)
+        case .list(let days, let format, let calendar):
+            return try list(days: days, format: format, calendar: calendar, environment, formatter)
         }
         return .success
     }
@@ -95,7 +98,8 @@ struct PlanCommand: RecipesCommand {
         return recipe
     }
 
-    private func list(days: Int?, format: String?, _ environment: CommandEnvironment, _ formatter: PlannedTimeFormatter) throws -> ExitStatus {
+    private func list(days: Int?, format: String?, calendar: Bool, _ environment: CommandEnvironment,
+                      _ formatter: PlannedTimeFormatter) throws -> ExitStatus {
         let store = try environment.openStore()
         let local = environment.local
         let start = days == nil ? nil : environment.now
@@ -103,6 +107,11 @@ struct PlanCommand: RecipesCommand {
         let end = days.map { local.adding(days: $0 + 1, to: local.startOfDay(environment.now)) }
         let recipes = try store.plannedRecipes(from: start, to: end)
         let output = environment.output
+        if calendar {
+            // An empty calendar is still a calendar: a subscription keeps working.
+            output.write(ICalendar.calendar(for: recipes))
+            return .success
+        }
         var renderer: any RecipeListRenderer = switch format ?? (output.isTerminal ? "table" : "plain") {
         case "json": JSONListRenderer()
         case "table": PlanTableRenderer(formatter: formatter)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @Suite struct HelpAndManualTests {
-    static let commands = ["search", "show", "add", "delete", "plan", "next", "export", "import", "help", "completions"]
+    static let commands = ["search", "show", "add", "delete", "plan", "next", "shopping", "export", "import", "help", "completions"]
     static let manual = try! String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("man/recipes.1"), encoding: .utf8)
 

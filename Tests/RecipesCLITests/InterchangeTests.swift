@@ -105,3 +105,26 @@ import Testing
         #expect(try cli.runOnStore(["plan", "--ics", "--format", "json"]).status == 64)
     }
 }
+
+@Suite struct ShoppingCommandTests {
+    @Test func listsWhatThePlannedRecipesNeed() throws {
+        let cli = RecipesProcess()
+        try cli.seed([
+            Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-12-01T18:00:00Z"),
+                   ingredients: [Ingredient(name: "Leeks", amount: "2"), Ingredient(name: "Salt", amount: "a pinch")]),
+            Recipe(name: "Gratin", plannedDate: RecipesProcess.date("2026-12-02T18:00:00Z"),
+                   ingredients: [Ingredient(name: "leeks", amount: "1 1/2"), Ingredient(name: "Cream", amount: "200 ml")]),
+            Recipe(name: "Later", plannedDate: RecipesProcess.date("2027-01-20T18:00:00Z"), ingredients: [Ingredient(name: "Rice", amount: "1 cup")]),
+        ])
+        let text = try cli.runOnStore(["shopping"])
+        #expect(text == .init(stdout: "Leeks  3½ (Soup, Gratin)\nSalt   a pinch (Soup)\nCream  200 ml (Gratin)\n", stderr: "", status: 0))
+        let json = try cli.runOnStore(["shopping", "--format", "json", "--days", "1"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["name"] as? String } == ["Leeks", "Salt"])
+        let leeks = try #require((items[0]["amounts"] as? [[String: Any]])?.first)
+        #expect(leeks["quantity"] as? Double == 2 && leeks["text"] as? String == "2")
+        let empty = RecipesProcess()
+        try empty.seed([Recipe(name: "Unplanned", ingredients: [Ingredient(name: "Rice")])])
+        #expect(try empty.runOnStore(["shopping"]) == .init(stdout: "", stderr: "", status: 1))
+    }
+}

@@ -161,8 +161,8 @@ public enum TextMatching {
         return canonical(String(folded))
     }
 
-    /// How a person types a recipe's name: folded, with punctuation dropped and spaces
-    /// collapsed, so "moms spaghetti" names "Mom's Spaghetti".
+    /// How a person types a recipe's name: folded, with punctuation dropped, dashes read as
+    /// spaces and spaces collapsed, so "moms spaghetti" names "Mom's Spaghetti".
     public static func nameKey(_ text: String) -> String {
         var key = ""
         var pendingSpace = false
@@ -171,7 +171,8 @@ public enum TextMatching {
                 if pendingSpace && !key.isEmpty { key.append(" ") }
                 pendingSpace = false
                 key.append(character)
-            } else if character.isWhitespace {
+            } else if character.isWhitespace || character.unicodeScalars.first?.properties.generalCategory == .dashPunctuation {
+                // "crème-fraîche" is "creme fraiche"; an apostrophe just goes ("moms").
                 pendingSpace = true
             }
         }

@@ -9,7 +9,7 @@ extension RecipeStore {
     /// let matches = try store.recipes(matching: "moms spaghetti")
     /// ```
     public func recipes(matching reference: String) throws -> [Recipe] {
-        let trimmed = String(reference.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        let trimmed = reference.trimmedWhitespace
         let isIDPrefix = trimmed.count >= 4 && trimmed.allSatisfy { $0.isHexDigit || $0 == "-" }
         let sql = """
             SELECT \(recipeSelection) FROM recipe r

@@ -7,8 +7,11 @@ import Recipes
 // The binary only parses, runs one command and maps failures to one stderr line and an exit
 // status; the work is in the Recipes library.
 
-// A closed pipe shows up as a failed write (handled by TextOutput), not as a fatal signal.
+// A closed pipe shows up as a failed write (handled by TextOutput), not as a fatal signal;
+// likewise a file-size limit (ulimit -f) becomes a failed write that SQLite reports as a full
+// disk and rolls back, instead of killing the process mid-transaction.
 signal(SIGPIPE, SIG_IGN)
+signal(SIGXFSZ, SIG_IGN)
 
 func runRecipes(_ argv: [String]) -> ExitStatus {
     let output = TextOutput(descriptor: STDOUT_FILENO), errors = TextOutput(descriptor: STDERR_FILENO, lineBuffered: true)

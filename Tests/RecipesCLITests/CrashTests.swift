@@ -54,3 +54,44 @@ import Testing
         #expect(interrupted >= 15)
     }
 }
+
+/// Stores that cannot be written: a full disk (a file-size limit stands in for one) and a
+/// folder that does not exist. One line, non-zero exit, nothing half-written.
+@Suite struct UnwritableStoreTests {
+    @Test func aFullDiskFailsTheImportCleanly() throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: "Before")])
+        let archive = RecipeArchive(recipes: (0..<2_000).map {
+            RecipeJSON(Recipe(name: "Big \($0)", instructions: String(repeating: "Knead. ", count: 200)))
+        })
+        let file = cli.home.appendingPathComponent("big.json")
+        try archive.encoded().write(to: file)
+        let limitBlocks = (try FileManager.default.attributesOfItem(atPath: cli.store.path)[.size] as? Int ?? 0) / 512 + 400
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -f \(limitBlocks) && exec \"$0\" --store \"$1\" import \"$2\"",
+                             RecipesProcess.binary.path, cli.store.path, file.path]
+        process.environment = cli.environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 2)
+        #expect(message.hasPrefix("recipes: error: ") && message.filter { $0 == "\n" }.count == 1, "\(message)")
+        #expect(message == "recipes: error: cannot write \(cli.store.path): disk I/O error (a full disk or a file size limit); nothing was changed\n")
+        let connection = try SQLiteConnection(path: cli.store.path)
+        #expect(try connection.scalar("PRAGMA integrity_check") == .text("ok"))
+        #expect(try ModelContext(RecipeStore(url: cli.store)).fetchCount(FetchDescriptor<Recipe>()) == 1)
+    }
+
+    @Test func aStoreInAMissingFolderIsReported() throws {
+        let cli = RecipesProcess()
+        let path = cli.home.path + "/missing/folder/store.sqlite"
+        let result = try cli.run(["--store", path, "add", "Soup"])
+        #expect(result == .init(stdout: "", stderr: "recipes: error: cannot open \(path): unable to open database file\n", status: 2))
+        #expect(!FileManager.default.fileExists(atPath: cli.home.path + "/missing"))
+    }
+}

@@ -124,6 +124,9 @@ public final class RecipeStore {
         switch error.code {
         case SQLITE_NOTADB: .notAStore(path: path)
         case SQLITE_CORRUPT: .damaged(path: path, detail: error.message)
+        case SQLITE_FULL: .cannotWrite(path: path, detail: "the disk is full")
+        case SQLITE_IOERR: .cannotWrite(path: path, detail: "\(error.message) (a full disk or a file size limit)")
+        case SQLITE_READONLY: .cannotWrite(path: path, detail: "the store is read-only")
         default: .sqlite(error)
         }
     }

@@ -6,6 +6,9 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable {
     case newerVersion(path: String, found: Int, supported: Int)
     /// The file is a damaged SQLite database.
     case damaged(path: String, detail: String)
+    /// The file could not be written: a full disk, a size limit, an I/O error or a read-only
+    /// file. The transaction was rolled back.
+    case cannotWrite(path: String, detail: String)
     /// A fetch, save or query failed in SQLite.
     case sqlite(SQLiteError)
     /// A predicate could not be evaluated (for example a forced unwrap of nil).
@@ -23,6 +26,8 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable {
             "\(path) was written by a newer version of recipes (schema \(found), this version reads up to \(supported)); it was not changed"
         case .damaged(let path, let detail):
             "\(path) is damaged: \(detail)"
+        case .cannotWrite(let path, let detail):
+            "cannot write \(path): \(detail); nothing was changed"
         case .sqlite(let error):
             error.description
         case .predicate(let detail):

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Recipes
 
 /// Options and argument handling shared by several commands.
@@ -33,5 +34,3 @@ enum CommonOptions {
 
     static func shortID(_ id: UUID) -> String { String(id.uuidString.prefix(8)) }
 }
-
-import FoundationEssentials

@@ -82,5 +82,3 @@ enum HelpText {
         }.joined(separator: "\n")
     }
 }
-
-import FoundationEssentials

@@ -84,3 +84,21 @@ import Testing
         #expect(try context.fetch(FetchDescriptor(predicate: drinks)).map(\.name) == ["Elderflower cordial"])
     }
 }
+
+@Suite struct RecipeSummaryTests {
+    @Test func summariesMatchTheFullRecipesOnBothPaths() throws {
+        let context = ModelContext(try RecipeStore.inMemory())
+        for index in 0..<20 {
+            context.insert(Recipe(name: "Dish \(index)", plannedDate: index.isMultiple(of: 3) ? Date(timeIntervalSinceReferenceDate: Double(index) * 1000) : nil,
+                                  ingredients: (0..<(index % 4)).map { Ingredient(name: "i\($0)") }))
+        }
+        try context.save()
+        for predicate in [#Predicate<Recipe> { $0.name.contains("1") }, #Predicate<Recipe> { $0.name.count > 6 }] {
+            let descriptor = FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.plannedDate), SortDescriptor(\.name)])
+            var summaries: [RecipeSummary] = []
+            try context.store.enumerateSummaries(descriptor) { summaries.append($0); return true }
+            #expect(summaries == (try context.fetch(descriptor)).map(RecipeSummary.init))
+            #expect(!summaries.isEmpty)
+        }
+    }
+}

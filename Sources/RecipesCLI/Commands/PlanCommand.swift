@@ -127,7 +127,7 @@ struct PlanCommand: RecipesCommand {
 }
 
 /// Plans as a person reads them: date, relative time, kind, name.
-struct PlanTableRenderer: RecipeListRenderer {
+struct PlanTableRenderer: RecipeSummaryRenderer {
     let formatter: PlannedTimeFormatter
     private var rows: [[String]] = []
 
@@ -135,9 +135,9 @@ struct PlanTableRenderer: RecipeListRenderer {
         self.formatter = formatter
     }
 
-    mutating func add(_ recipe: Recipe, to output: TextOutput) throws {
-        guard let date = recipe.plannedDate else { return }
-        rows.append([formatter.full(date), formatter.when(date), recipe.variety.rawValue, TerminalText.oneLine(recipe.name)])
+    mutating func add(_ summary: RecipeSummary, to output: TextOutput) {
+        guard let date = summary.plannedDate else { return }
+        rows.append([formatter.full(date), formatter.when(date), summary.variety.rawValue, TerminalText.oneLine(summary.name)])
     }
 
     mutating func finish(_ output: TextOutput) {

@@ -56,16 +56,26 @@ struct SearchCommand: RecipesCommand {
         descriptor.fetchLimit = limitCount
 
         let output = environment.output
-        var renderer: any RecipeListRenderer = switch formatName ?? (output.isTerminal ? "table" : "plain") {
-        case "json": JSONListRenderer()
-        case "table": TableRenderer(formatter: PlannedTimeFormatter(now: now, local: environment.local))
-        default: PlainListRenderer()
-        }
         var found = 0
-        try store.enumerate(descriptor) { recipe in
-            found += 1
-            try renderer.add(recipe, to: output)
-            return !output.isBroken
+        var renderer: any RecipeListRenderer
+        switch formatName ?? (output.isTerminal ? "table" : "plain") {
+        case "json":
+            renderer = JSONListRenderer()
+            try store.enumerate(descriptor) { recipe in
+                found += 1
+                try renderer.add(recipe, to: output)
+                return !output.isBroken
+            }
+        default:
+            // Tables and plain lines show summaries: one row per recipe, no ingredient rows.
+            var summaries: any RecipeSummaryRenderer = formatName == "table" || (formatName == nil && output.isTerminal)
+                ? TableRenderer(formatter: PlannedTimeFormatter(now: now, local: environment.local)) : PlainListRenderer()
+            try store.enumerateSummaries(descriptor) { summary in
+                found += 1
+                summaries.add(summary, to: output)
+                return !output.isBroken
+            }
+            renderer = summaries
         }
         renderer.finish(output)
         return found > 0 ? .success : .nothingFound

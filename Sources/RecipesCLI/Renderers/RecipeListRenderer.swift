@@ -7,12 +7,23 @@ protocol RecipeListRenderer {
     mutating func finish(_ output: TextOutput)
 }
 
-/// Tab-separated, one recipe a line: id, kind, name, planned (ISO 8601 UTC), ingredients.
-struct PlainListRenderer: RecipeListRenderer {
+/// A list format that shows only summaries, so the recipes' ingredients need not be loaded.
+protocol RecipeSummaryRenderer: RecipeListRenderer {
+    mutating func add(_ summary: RecipeSummary, to output: TextOutput)
+}
+
+extension RecipeSummaryRenderer {
     mutating func add(_ recipe: Recipe, to output: TextOutput) throws {
-        let planned = recipe.plannedDate.map(RecipeJSON.isoString) ?? ""
-        output.line([recipe.id.uuidString, recipe.variety.rawValue, TerminalText.oneLine(recipe.name), planned,
-                     String(recipe.ingredients.count)].joined(separator: "\t"))
+        add(RecipeSummary(recipe), to: output)
+    }
+}
+
+/// Tab-separated, one recipe a line: id, kind, name, planned (ISO 8601 UTC), ingredients.
+struct PlainListRenderer: RecipeSummaryRenderer {
+    mutating func add(_ summary: RecipeSummary, to output: TextOutput) {
+        let planned = summary.plannedDate.map(RecipeJSON.isoString) ?? ""
+        output.line([summary.id.uuidString, summary.variety.rawValue, TerminalText.oneLine(summary.name), planned,
+                     String(summary.ingredientCount)].joined(separator: "\t"))
     }
 
     mutating func finish(_ output: TextOutput) {}
@@ -34,7 +45,7 @@ struct JSONListRenderer: RecipeListRenderer {
 }
 
 /// Aligned columns for a person at a terminal: kind, name, planned, ingredient count.
-struct TableRenderer: RecipeListRenderer {
+struct TableRenderer: RecipeSummaryRenderer {
     let formatter: PlannedTimeFormatter
     private var rows: [[String]] = []
     static let maximumNameWidth = 48
@@ -43,9 +54,9 @@ struct TableRenderer: RecipeListRenderer {
         self.formatter = formatter
     }
 
-    mutating func add(_ recipe: Recipe, to output: TextOutput) throws {
-        rows.append([recipe.variety.rawValue, TextColumns.truncate(TerminalText.oneLine(recipe.name), to: Self.maximumNameWidth),
-                     recipe.plannedDate.map(formatter.when) ?? "-", String(recipe.ingredients.count)])
+    mutating func add(_ summary: RecipeSummary, to output: TextOutput) {
+        rows.append([summary.variety.rawValue, TextColumns.truncate(TerminalText.oneLine(summary.name), to: Self.maximumNameWidth),
+                     summary.plannedDate.map(formatter.when) ?? "-", String(summary.ingredientCount)])
     }
 
     mutating func finish(_ output: TextOutput) {

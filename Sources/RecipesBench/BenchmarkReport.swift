@@ -24,7 +24,8 @@ struct BenchmarkReport {
 
     let count: Int
     let runs: Int
-    let loadSeconds: Double
+    /// Nil when the corpus was reused rather than loaded in this run.
+    let loadSeconds: Double?
     let storeBytes: Int
     var next: NextRow?
     var searches: [SearchRow] = []
@@ -68,8 +69,13 @@ struct BenchmarkReport {
         func mb(_ kilobytes: Int?) -> String { kilobytes.map { String(format: "%.1f MB", Double($0) / 1024) } ?? "n/a" }
         func ratio(_ value: Double) -> String { String(format: "%.2fx", value) }
         var lines = ["## recipes-bench: \(count) recipes, median of \(runs) runs", "", "Machine: \(machine)", ""]
-        lines.append(String(format: "Load through the library: %d recipes in %.2f s = **%.0f recipes/s** (store with all indexes: %.1f MB)",
-                            count, loadSeconds, Double(count) / max(loadSeconds, 1e-9), Double(storeBytes) / 1_048_576))
+        if let loadSeconds {
+            lines.append(String(format: "Load through the library: %d recipes in %.2f s = **%.0f recipes/s** (store with all indexes: %.1f MB)",
+                                count, loadSeconds, Double(count) / max(loadSeconds, 1e-9), Double(storeBytes) / 1_048_576))
+        } else {
+            lines.append(String(format: "Corpus reused from an earlier run (store with all indexes: %.1f MB); load not measured.",
+                                Double(storeBytes) / 1_048_576))
+        }
         lines.append("")
         if let next {
             lines += ["| `recipes next --format waybar` | sqlite3 same query | ratio (≤ 1.5x) | peak memory recipes / sqlite3 |",

@@ -57,7 +57,7 @@ struct BenchmarkReport {
     }
 
     static func machine() -> String {
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        let cpu = (try? fileText("/proc/cpuinfo"))?
             .split(separator: "\n").first { $0.hasPrefix("model name") }?
             .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
         let memory = ProcessInfo.processInfo.physicalMemory / 1_073_741_824
@@ -130,7 +130,7 @@ enum HeadOneProbe {
         while read(ends[0], &byte, 1) == 1 && byte != 0x0A {}
         close(ends[0])
         let status = ProcessTimer.wait(for: pid)
-        let peak = (try? String(contentsOfFile: report, encoding: .utf8))
+        let peak = (try? fileText(report))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "") }
         return ProcessTimer.Measurement(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
                                         peakKilobytes: peak, status: status)

@@ -72,7 +72,7 @@ enum ProcessTimer {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("recipes-bench-rss-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: report) }
         _ = try run([gnuTime, "-f", "%M", "-o", report] + arguments, environment: environment)
-        return (try? String(contentsOfFile: report, encoding: .utf8))
+        return (try? fileText(report))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "") }
     }
 
@@ -81,6 +81,23 @@ enum ProcessTimer {
         if tool.contains("/") { return FileManager.default.isExecutableFile(atPath: tool) ? tool : nil }
         return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
+}
+
+/// A file's text, read with POSIX calls: under LeakSanitizer, Foundation's
+/// `String(contentsOfFile:)` reports a leak inside FoundationEssentials on this toolchain.
+func fileText(_ path: String) throws -> String {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw BenchError("cannot read \(path)") }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        bytes.append(contentsOf: buffer[0..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 struct BenchError: Error, CustomStringConvertible {

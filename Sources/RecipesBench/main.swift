@@ -133,21 +133,21 @@ func runBenchmark(_ options: Options) throws {
         let outputPath = directory + "/search-output.txt"
         let arguments = [recipesBinary, "--store", storePath, "search"] + query.words.split(separator: " ").map(String.init) + ["--format", "plain"]
         _ = try ProcessTimer.run(arguments, environment: environment, outputPath: outputPath)
-        let found = Set(try String(contentsOfFile: outputPath, encoding: .utf8).split(separator: "\n").compactMap { line in
+        let found = Set(try fileText(outputPath).split(separator: "\n").compactMap { line in
             line.split(separator: "\t", omittingEmptySubsequences: false).dropFirst(2).first.map(String.init)
         })
         let timed = try ProcessTimer.median(arguments, environment: environment, runs: options.runs)
         let shellSQL = BenchmarkReport.indexQuery(for: query.words)
         let shell = try sqlite3.map { tool in
             _ = try ProcessTimer.run([tool, storePath, shellSQL], environment: environment, outputPath: outputPath)
-            let lines = try String(contentsOfFile: outputPath, encoding: .utf8).split(separator: "\n").count
+            let lines = try fileText(outputPath).split(separator: "\n").count
             return (try ProcessTimer.median([tool, storePath, shellSQL], environment: environment, runs: options.runs), lines)
         }
         // rg takes one pattern; for two words it lists files with the first, as a person would start.
         let grep = try ripgrep.map { tool in
             let rgArguments = [tool, "-i", "-l", String(query.words.split(separator: " ")[0]), textDirectory]
             _ = try ProcessTimer.run(rgArguments, environment: environment, outputPath: outputPath)
-            let lines = try String(contentsOfFile: outputPath, encoding: .utf8).split(separator: "\n").count
+            let lines = try fileText(outputPath).split(separator: "\n").count
             return (try ProcessTimer.median(rgArguments, environment: environment, runs: options.runs), lines)
         }
         report.searches.append(.init(query: query, recipes: timed, found: found.count, sameAsMemory: found == expected[index],

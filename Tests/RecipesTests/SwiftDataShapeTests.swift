@@ -92,4 +92,19 @@ import Testing
         #expect(try context.fetch(FetchDescriptor(predicate: cast)).map(\.name) == ["Crème brûlée"])
         #expect(context.queryPlan(for: FetchDescriptor(predicate: cast)).isExact)
     }
+
+    /// README's "library in ten lines", as printed there.
+    @Test func theReadmeExampleWorks() throws {
+        let directory = temporary.directory
+        let context = ModelContext(try RecipeStore(url: directory.appendingPathComponent("readme.sqlite")))
+        let spaghetti = Recipe(name: "Mom's Spaghetti", plannedDate: Recipe.dateAt6PM(daysFromNow: 2))
+        context.insert(spaghetti)
+        spaghetti.ingredients.append(Ingredient(name: "Spaghetti", amount: "1 box"))
+        try context.save()
+        context.insert(BakedGood(name: "Crème brûlée", ingredients: [Ingredient(name: "Cream")]))
+        try context.save()
+        let cheap = #Predicate<Recipe> { $0.ingredients.count < 5 } && RecipePredicates.search("creme")!
+        let found = try context.fetch(FetchDescriptor(predicate: cheap, sortBy: [SortDescriptor(\.name)]))
+        #expect(found.map(\.name) == ["Crème brûlée"])
+    }
 }

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// so composition is this expression type; the SQL translator recognises it.
 ///
 /// ```swift
-/// let both = #Predicate<Recipe> { $0 is BakedGood } && RecipePredicates.search("chocolate")
+/// let both = #Predicate<Recipe> { $0 is BakedGood } && #Predicate<Recipe> { $0.plannedDate != nil }
 /// ```
 public func && <T>(lhs: Predicate<T>, rhs: Predicate<T>) -> Predicate<T> {
     Predicate<T> { input in PredicateExpressions.PredicateCombination(lhs, .and, rhs, input) }

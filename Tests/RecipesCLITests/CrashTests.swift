@@ -36,7 +36,8 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(UInt32(Double.random(in: 0...duration, using: &random) * 1_000_000))
+            // Within the first 80% of a typical import, so most kills land while it runs.
+            usleep(UInt32(Double.random(in: 0...(duration * 0.8), using: &random) * 1_000_000))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 interrupted += 1

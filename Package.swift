@@ -26,7 +26,8 @@ let package = Package(
         .plugin(
             name: "EmbedSampleData",
             capability: .buildTool(),
-            dependencies: ["SampleDataEmbedder"]
+            dependencies: ["SampleDataEmbedder"],
+            path: "Sources/EmbedSampleData"
         ),
         // Measures whole `recipes` processes against the sqlite3 shell and ripgrep.
         .executableTarget(name: "RecipesBench", dependencies: ["Recipes"]),

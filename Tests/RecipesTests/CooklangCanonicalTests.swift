@@ -1,0 +1,47 @@
+import Foundation
+import Recipes
+import Testing
+
+/// The Cooklang specification's canonical tests, read from the shared test data beside the
+/// repository (../shared/testdata/cooklang/canonical.json), not copied into it.
+@Suite struct CooklangCanonicalTests {
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/testdata/cooklang/canonical.json")
+
+    static func cases() throws -> [(String, String, [String: Any])] {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        let tests = object?["tests"] as? [String: [String: Any]] ?? [:]
+        return tests.keys.sorted().map { ($0, tests[$0]?["source"] as? String ?? "", tests[$0]?["result"] as? [String: Any] ?? [:]) }
+    }
+
+    static func quantity(_ value: Any?) -> CooklangRecipe.Quantity {
+        if let number = value as? NSNumber, !(value is String) { return .number(number.doubleValue) }
+        return .text(value as? String ?? "")
+    }
+
+    static func expectedItem(_ item: [String: Any]) -> CooklangRecipe.Item {
+        let name = item["name"] as? String ?? ""
+        switch item["type"] as? String {
+        case "ingredient": return .ingredient(name: name, quantity: quantity(item["quantity"]), units: item["units"] as? String ?? "")
+        case "cookware": return .cookware(name: name, quantity: quantity(item["quantity"]))
+        case "timer": return .timer(name: name, quantity: quantity(item["quantity"]), units: item["units"] as? String ?? "")
+        default: return .text(item["value"] as? String ?? "")
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: file.path), "needs ../shared/testdata/cooklang"))
+    func allSixtyCanonicalCasesPass() throws {
+        let cases = try Self.cases()
+        #expect(cases.count == 60)
+        var passed = 0
+        for (name, source, result) in cases {
+            let parsed = CooklangRecipe(parsing: source)
+            let steps = (result["steps"] as? [[[String: Any]]] ?? []).map { $0.map(Self.expectedItem) }
+            let metadata = (result["metadata"] as? [String: String] ?? [:])
+            let ok = parsed.steps == steps && Dictionary(uniqueKeysWithValues: parsed.metadata.map { ($0.key, $0.value) }) == metadata
+            #expect(ok, "\(name): \(source.debugDescription)\n got \(parsed.steps) \(parsed.metadata)\n want \(steps) \(metadata)")
+            if ok { passed += 1 }
+        }
+        #expect(passed == 60)
+    }
+}

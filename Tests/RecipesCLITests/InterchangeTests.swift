@@ -128,3 +128,47 @@ import Testing
         #expect(try empty.runOnStore(["shopping"]) == .init(stdout: "", stderr: "", status: 1))
     }
 }
+
+@Suite struct CooklangCommandTests {
+    @Test func importsAFolderOfCookFilesAndExportsOneBack() throws {
+        let cli = RecipesProcess()
+        let book = cli.home.appendingPathComponent("book/sweet", isDirectory: true)
+        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+        try Data("""
+            ---
+            title: Pancakes
+            servings: 4
+            tags: breakfast
+            ---
+
+            Whisk @flour{125%g}, @eggs{2} and @milk{1/4%l} in a #bowl{}.
+
+            Fry in #pan for ~{2%minutes} per side. -- flip once
+            """.utf8).write(to: cli.home.appendingPathComponent("book/pancakes.cook"))
+        try Data("Mix @sugar{100%g} with @butter{50%g} and bake.\n".utf8).write(to: book.appendingPathComponent("cookies.cook"))
+        try Data("not a recipe".utf8).write(to: book.appendingPathComponent("notes.txt"))
+        let folder = cli.home.appendingPathComponent("book").path
+        #expect(try cli.runOnStore(["import", folder]) == .init(stdout: "imported 2 recipes\n", stderr: "", status: 0))
+        #expect(try cli.runOnStore(["import", folder]).stdout.hasPrefix("imported 0 recipes, skipped 2"))
+        let pancakes = try cli.runOnStore(["show", "pancakes"]).stdout
+        #expect(pancakes.contains("Servings: 4. Tags: breakfast"))
+        #expect(pancakes.contains("  125 g  flour\n  2      eggs\n  ¼ l    milk\n"))
+        #expect(pancakes.contains("Whisk flour, eggs and milk in a bowl.\n\nFry in pan for 2 minutes per side. \n") || pancakes.contains("Fry in pan for 2 minutes per side."))
+
+        let exported = try cli.runOnStore(["export", "pancakes", "--format", "cooklang"])
+        #expect(exported.stdout.hasPrefix("---\ntitle: Pancakes\n"))
+        #expect(exported.stdout.contains("@flour{125%g}, @eggs{2}, @milk{¼%l}"))
+        let parsed = CooklangRecipe(parsing: exported.stdout).makeRecipe(fallbackTitle: "x")
+        #expect(parsed.name == "Pancakes")
+        #expect(parsed.ingredients?.map { "\($0.amount ?? "") \($0.name)" } == ["125 g flour", "2 eggs", "¼ l milk"])
+        #expect(try cli.runOnStore(["export", "--format", "cooklang"]).status == 64)
+    }
+
+    @Test func aFolderWithoutCookFilesIsReported() throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: "Soup")])
+        let empty = cli.home.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        #expect(try cli.runOnStore(["import", empty.path]) == .init(stdout: "", stderr: "recipes: error: \(empty.path) holds no .cook files\n", status: 2))
+    }
+}

@@ -3,7 +3,8 @@ import Recipes
 
 /// `recipes export`: recipes as the documented JSON archive, for backups and other tools.
 struct ExportCommand: RecipesCommand {
-    static let format = OptionSpec("--format", value: "format", choices: ["json"], help: "json (the only format so far).")
+    static let format = OptionSpec("--format", value: "format", choices: ["json", "cooklang"],
+                                   help: "json (default), or cooklang for one recipe as a .cook file.")
 
     static let spec = CommandSpec(
         name: "export",
@@ -16,16 +17,27 @@ struct ExportCommand: RecipesCommand {
         arguments: [ArgumentSpec("recipe", optional: true, variadic: true,
                                  help: "A recipe's name or id prefix; repeat for several (quote names with spaces).")],
         options: [format],
-        examples: ["recipes export > recipes-backup.json", "recipes export 'Mom''s Spaghetti' focaccia | jq ."])
+        examples: ["recipes export > recipes-backup.json", "recipes export focaccia --format cooklang > focaccia.cook"])
 
     let references: [String]
+    let asCooklang: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         references = arguments.positionals
+        asCooklang = arguments.value(Self.format) == "cooklang"
+        if asCooklang, references.count != 1 {
+            throw UsageError("--format cooklang writes one recipe: name exactly one", command: Self.spec.name)
+        }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let store = try environment.openStore()
+        if asCooklang {
+            let recipe = try CommonOptions.resolve(references[0], in: store)
+            guard let full = try ModelContext(store).model(for: recipe.id) else { return .nothingFound }
+            environment.output.write(TerminalText.block(CooklangRecipe.text(of: full)))
+            return .success
+        }
         let ids = try references.isEmpty ? nil : references.map { try CommonOptions.resolve($0, in: store).id }
         let archive = try store.exportArchive(ids: ids)
         environment.output.line(JSONText.printable(try archive.encoded(pretty: true)))

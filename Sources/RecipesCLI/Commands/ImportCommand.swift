@@ -10,16 +10,17 @@ struct ImportCommand: RecipesCommand {
 
     static let spec = CommandSpec(
         name: "import",
-        abstract: "Add recipes from a JSON archive (as 'recipes export' writes).",
+        abstract: "Add recipes from a JSON archive or from Cooklang files.",
         discussion: """
-            FILE is a path, or - for standard input. The whole file is imported in one \
-            transaction: if any recipe in it is bad, nothing is imported. A recipe the store \
-            already has (the same id, or the same name and kind) is skipped, or overwritten with \
-            --replace, so importing a file twice adds nothing the second time.
+            FILE is a JSON archive as 'recipes export' writes it (or - for one on standard \
+            input), a Cooklang .cook file, or a folder, whose .cook files are all imported. \
+            Everything is imported in one transaction: if any recipe is bad, nothing is. A recipe \
+            the store already has (the same id, or the same name and kind) is skipped, or \
+            overwritten with --replace, so importing twice adds nothing the second time.
             """,
-        arguments: [ArgumentSpec("file", help: "The archive to read, or - for standard input.")],
+        arguments: [ArgumentSpec("file", help: "A JSON archive, a .cook file, a folder of them, or - for standard input.")],
         options: [replace],
-        examples: ["recipes import recipes-backup.json", "curl -s https://example.org/r.json | recipes import -"])
+        examples: ["recipes import recipes-backup.json", "recipes import ~/cookbook/", "recipes import pancakes.cook"])
 
     let file: String
     let replacing: Bool
@@ -30,12 +31,18 @@ struct ImportCommand: RecipesCommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
-        let data = try Self.contents(of: file)
         let archive: RecipeArchive
-        do {
-            archive = try RecipeArchive.decode(data)
-        } catch let error as RecipeFormatError {
-            throw CommandFailure("\(file == "-" ? "standard input" : file): \(error.reason)")
+        if let cookFiles = try Self.cooklangFiles(at: file) {
+            archive = RecipeArchive(recipes: try cookFiles.map { path in
+                let title = String(path.split(separator: "/").last ?? "").replacing(".cook", with: "")
+                return CooklangRecipe(parsing: String(decoding: try Self.contents(of: path), as: UTF8.self)).makeRecipe(fallbackTitle: title)
+            })
+        } else {
+            do {
+                archive = try RecipeArchive.decode(try Self.contents(of: file))
+            } catch let error as RecipeFormatError {
+                throw CommandFailure("\(file == "-" ? "standard input" : file): \(error.reason)")
+            }
         }
         let store = try environment.openStore(creating: true)
         let summary: ImportSummary
@@ -52,6 +59,27 @@ struct ImportCommand: RecipesCommand {
         }
         environment.output.line(line)
         return .success
+    }
+
+    /// The Cooklang files FILE names (itself, or the .cook files in a folder, sorted), or nil
+    /// when it is not Cooklang.
+    static func cooklangFiles(at file: String) throws -> [String]? {
+        guard file != "-", isFolder(file) else { return file.hasSuffix(".cook") ? [file] : nil }
+        var found: [String] = []
+        func collect(_ folder: String) throws {
+            for entry in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
+                let path = folder + (folder.hasSuffix("/") ? "" : "/") + entry
+                if isFolder(path) { try collect(path) } else if entry.hasSuffix(".cook") { found.append(path) }
+            }
+        }
+        try collect(file)
+        guard !found.isEmpty else { throw CommandFailure("\(file) holds no .cook files") }
+        return found
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The file's bytes, or standard input's for "-".

@@ -66,8 +66,21 @@ struct ImportCommand: RecipesCommand {
     static func cooklangFiles(at file: String) throws -> [String]? {
         guard file != "-", isFolder(file) else { return file.hasSuffix(".cook") ? [file] : nil }
         var found: [String] = []
+        var seen = 0
+        // A cookbook is a folder of files, not a file system: links to folders are not
+        // followed, and a scan that meets too many entries stops with an error.
         func collect(_ folder: String) throws {
-            for entry in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
+            let entries: [String]
+            do {
+                entries = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            } catch {
+                throw CommandFailure("cannot read the folder \(folder)")
+            }
+            for entry in entries {
+                seen += 1
+                guard seen <= maximumEntries else {
+                    throw CommandFailure("\(file) holds more than \(maximumEntries) files and folders; name the folder of your recipes")
+                }
                 let path = folder + (folder.hasSuffix("/") ? "" : "/") + entry
                 if isFolder(path) { try collect(path) } else if entry.hasSuffix(".cook") { found.append(path) }
             }
@@ -77,9 +90,12 @@ struct ImportCommand: RecipesCommand {
         return found
     }
 
+    static let maximumEntries = 50_000
+
+    /// A real folder (not a link to one).
     private static func isFolder(_ path: String) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The file's bytes, or standard input's for "-".

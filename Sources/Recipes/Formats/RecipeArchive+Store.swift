@@ -44,13 +44,20 @@ extension RecipeStore {
         let context = ModelContext(self)
         var summary = ImportSummary()
         var seen = Set<UUID>()
+        // The store's recipes by kind and typed name, read once: looking each incoming
+        // recipe up with a query of its own would scan the store once per recipe.
+        var byName: [String: UUID] = [:]
+        try enumerateSummaries(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)])) { summary in
+            let key = Self.importKey(summary.variety, summary.name)
+            if byName[key] == nil { byName[key] = summary.id }
+            return true
+        }
         for recipe in incoming {
             guard seen.insert(recipe.id).inserted else {
                 throw RecipeFormatError(reason: "recipe id \(recipe.id.uuidString) appears twice in the file")
             }
             let existing = try context.model(for: recipe.id)
-                ?? recipes(matching: recipe.name).first { $0.variety == recipe.variety && TextMatching.nameKey($0.name) == TextMatching.nameKey(recipe.name) }
-                    .flatMap { try context.model(for: $0.id) }
+                ?? byName[Self.importKey(recipe.variety, recipe.name)].flatMap { try context.model(for: $0) }
             guard let existing else {
                 context.insert(recipe)
                 summary.imported.append(recipe.name)
@@ -67,6 +74,13 @@ extension RecipeStore {
         }
         try context.save()
         return summary
+    }
+}
+
+extension RecipeStore {
+    /// Same kind and the same name as a person types it (``TextMatching/nameKey(_:)``).
+    static func importKey(_ variety: RecipeVariety, _ name: String) -> String {
+        variety.rawValue + "\n" + TextMatching.nameKey(name)
     }
 }
 

@@ -84,6 +84,8 @@ public struct RecipeJSON: Codable, Sendable {
     public var bakeMinutes: Int?
     public var alcoholic: Bool?
     public var servedHot: Bool?
+    /// The web page the recipe was imported from.
+    public var source: String?
     public var ingredients: [IngredientJSON]?
 
     /// The JSON form of `recipe`, with every field.
@@ -104,6 +106,7 @@ public struct RecipeJSON: Codable, Sendable {
         bakeMinutes = record.bakeMinutes
         alcoholic = record.isAlcoholic
         servedHot = record.isServedHot
+        source = record.sourceURL
         ingredients = record.ingredients.map { IngredientJSON(id: $0.id, name: $0.name, amount: $0.amount) }
     }
 
@@ -130,6 +133,7 @@ public struct RecipeJSON: Codable, Sendable {
             plannedDate: plannedDate, createdAt: created ?? now, updatedAt: updated ?? now,
             ovenTemperature: variety == .bakedGood ? ovenTemperature : nil, bakeMinutes: variety == .bakedGood ? bakeMinutes : nil,
             isAlcoholic: variety == .beverage ? alcoholic ?? false : nil, isServedHot: variety == .beverage ? servedHot ?? false : nil,
+            sourceURL: source,
             ingredients: (ingredients ?? []).map { .init(id: $0.id ?? UUID(), name: $0.name, amount: $0.amount ?? "") }
         ).makeRecipe()
     }

@@ -16,6 +16,9 @@ public class Recipe {
     public var instructions: String
     /// When the recipe is planned, or nil when it is not planned.
     public var plannedDate: Date?
+    /// The web page the recipe came from, when it was imported from one; imports use it to
+    /// recognise a recipe they already have.
+    public var sourceURL: String?
     /// Ordered; appending sets each ingredient's ``Ingredient/recipe``.
     public var ingredients: [Ingredient] {
         didSet { adoptIngredients() }
@@ -26,8 +29,9 @@ public class Recipe {
     public internal(set) var updatedAt: Date
 
     public init(id: UUID = UUID(), name: String, summary: String = "", instructions: String = "",
-                plannedDate: Date? = nil, ingredients: [Ingredient] = []) {
+                plannedDate: Date? = nil, ingredients: [Ingredient] = [], sourceURL: String? = nil) {
         self.id = id
+        self.sourceURL = sourceURL
         self.name = name
         self.summary = summary
         self.instructions = instructions

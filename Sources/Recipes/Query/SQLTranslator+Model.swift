@@ -27,6 +27,7 @@ extension SQLTranslator {
             table[\Root.plannedDate] = ColumnMapping(column: "planned", shape: .date, nullable: true)
             table[\Root.createdAt] = ColumnMapping(column: "created", shape: .date, nullable: false)
             table[\Root.updatedAt] = ColumnMapping(column: "updated", shape: .date, nullable: false)
+            table[\Root.sourceURL] = ColumnMapping(column: "source", shape: .text, nullable: true)
         }
         addCommon(Recipe.self)
         addCommon(BakedGood.self)

@@ -141,6 +141,7 @@ public final class ModelContext {
         recipe.summary = fresh.summary
         recipe.instructions = fresh.instructions
         recipe.plannedDate = fresh.plannedDate
+        recipe.sourceURL = fresh.sourceURL
         recipe.ingredients = fresh.ingredients
         if let baked = recipe as? BakedGood, let freshBaked = fresh as? BakedGood {
             baked.ovenTemperature = freshBaked.ovenTemperature

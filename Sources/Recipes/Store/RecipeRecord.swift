@@ -21,6 +21,7 @@ struct RecipeRecord: Equatable {
     var bakeMinutes: Int?
     var isAlcoholic: Bool?
     var isServedHot: Bool?
+    var sourceURL: String? = nil
     var ingredients: [IngredientRecord]
 }
 
@@ -40,6 +41,7 @@ extension RecipeRecord {
         let beverage = recipe as? Beverage
         isAlcoholic = beverage?.isAlcoholic
         isServedHot = beverage?.isServedHot
+        sourceURL = recipe.sourceURL
         ingredients = recipe.ingredients.map { IngredientRecord(id: $0.id, name: $0.name, amount: $0.amount) }
     }
 
@@ -66,6 +68,7 @@ extension RecipeRecord {
                               plannedDate: plannedDate, ingredients: ingredientModels,
                               isAlcoholic: isAlcoholic ?? false, isServedHot: isServedHot ?? false)
         }
+        recipe.sourceURL = sourceURL
         recipe.createdAt = createdAt
         recipe.updatedAt = updatedAt
         return recipe

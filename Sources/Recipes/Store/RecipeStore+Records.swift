@@ -21,7 +21,7 @@ extension RecipeStore {
         }
     }
 
-    /// The record in the row's columns `offset ..< offset + 12`, in ``recipeSelection`` order.
+    /// The record in the row's columns `offset ..< offset + 13`, in ``recipeSelection`` order.
     private func record(from row: SQLiteStatement, offset: Int32 = 0) throws -> RecipeRecord {
         let id = row.string(offset)
         guard let uuid = UUID(storedText: id), let variety = RecipeVariety(rawValue: row.string(offset + 1)) else {
@@ -35,6 +35,7 @@ extension RecipeStore {
             updatedAt: Date(timeIntervalSinceReferenceDate: row.double(offset + 7)),
             ovenTemperature: row.optionalInt(offset + 8), bakeMinutes: row.optionalInt(offset + 9),
             isAlcoholic: row.optionalInt(offset + 10).map { $0 != 0 }, isServedHot: row.optionalInt(offset + 11).map { $0 != 0 },
+            sourceURL: row.isNull(offset + 12) ? nil : row.string(offset + 12),
             ingredients: try ingredients(of: id))
     }
 
@@ -53,8 +54,8 @@ extension RecipeStore {
     func insert(_ record: RecipeRecord) throws {
         try cachedStatement("""
             INSERT INTO recipe (id, kind, name, summary, instructions, planned, created, updated,
-                                oven_temperature, bake_minutes, alcoholic, served_hot)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                                oven_temperature, bake_minutes, alcoholic, served_hot, source)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
             """).execute(Self.columnValues(record))
         let rowID = database.lastInsertedRowID
         try insertIngredients(of: record)
@@ -65,7 +66,7 @@ extension RecipeStore {
         try cachedStatement("""
             UPDATE recipe SET kind = ?2, name = ?3, summary = ?4, instructions = ?5, planned = ?6,
                 created = ?7, updated = ?8, oven_temperature = ?9, bake_minutes = ?10,
-                alcoholic = ?11, served_hot = ?12
+                alcoholic = ?11, served_hot = ?12, source = ?13
             WHERE id = ?1
             """).execute(Self.columnValues(record))
         if record.ingredients != previous.ingredients {
@@ -134,6 +135,7 @@ extension RecipeStore {
             .real(record.createdAt.timeIntervalSinceReferenceDate), .real(record.updatedAt.timeIntervalSinceReferenceDate),
             optional(record.ovenTemperature), optional(record.bakeMinutes),
             optional(record.isAlcoholic), optional(record.isServedHot),
+            record.sourceURL.map { .text($0) } ?? .null,
         ]
     }
 }

@@ -104,13 +104,16 @@ public final class RecipeStore {
         try database.transaction {
             // Another process may have migrated while this one waited for the lock.
             let current = try schemaVersion
-            for (index, migration) in Schema.migrations.enumerated() where index >= current {
+            let pending = Schema.migrations.enumerated().filter { $0.offset >= current }
+            for (index, migration) in pending {
                 try database.execute(migration.sql)
-                try migration.populate?(self)
                 try database.run("INSERT INTO migration (version, name, applied) VALUES (?, ?, ?)",
                                  [.integer(Int64(index + 1)), .text(migration.name),
                                   .real(Date().timeIntervalSinceReferenceDate)])
             }
+            // Swift code reads rows through today's schema, so it runs once every table
+            // has its latest columns.
+            for (_, migration) in pending { try migration.populate?(self) }
             try database.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.latestVersion)")
         }
     }

@@ -15,7 +15,8 @@ enum Schema {
     struct Migration: Sendable {
         let name: String
         let sql: String
-        /// Work SQL alone cannot do (folding text in Swift), run in the same transaction.
+        /// Work SQL alone cannot do (folding text in Swift), run in the same transaction
+        /// after every pending migration's SQL.
         var populate: (@Sendable (RecipeStore) throws -> Void)?
     }
 
@@ -55,6 +56,10 @@ enum Schema {
         Migration(name: "search index", sql: """
             CREATE VIRTUAL TABLE recipe_search USING fts5(document, tokenize = "trigram case_sensitive 1", detail = none);
             """, populate: { store in try store.rebuildSearchIndex() }),
+        // Where an imported recipe came from, so that importing the same page again finds it.
+        Migration(name: "source address", sql: """
+            ALTER TABLE recipe ADD COLUMN source TEXT;
+            """),
     ]
 
     static var latestVersion: Int { migrations.count }

@@ -31,7 +31,7 @@ let package = Package(
         ),
         // Measures whole `recipes` processes against the sqlite3 shell and ripgrep.
         .executableTarget(name: "RecipesBench", dependencies: ["Recipes"]),
-        .testTarget(name: "RecipesTests", dependencies: ["Recipes"]),
+        .testTarget(name: "RecipesTests", dependencies: ["Recipes"], exclude: ["Fixtures"]),
         .testTarget(name: "RecipesCLITests", dependencies: ["RecipesCLI", "Recipes"], exclude: ["Fixtures"]),
         .testTarget(name: "RecipesBenchTests", dependencies: ["RecipesBench", "RecipesCLI"]),
     ],

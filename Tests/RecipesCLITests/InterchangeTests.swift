@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"format\": \"recipes\", \"version\": 1, \"recipes\": [", "standard input: not valid JSON"),
+        ("{\"format\": \"recipes\", \"version\": 1, \"recipes\": [", "standard input: not valid JSON (line 1: an array is not closed)"),
         ("{\"format\": \"cooklang\", \"version\": 1, \"recipes\": []}", "standard input: format is 'cooklang', expected 'recipes'"),
         ("{\"format\": \"recipes\", \"version\": 9, \"recipes\": []}", "standard input: version 9 is newer than this program reads (1)"),
         ("{\"format\": \"recipes\", \"version\": 1, \"recipes\": [{\"name\": \"Good\"}, {\"name\": \"  \"}]}",
@@ -170,5 +170,59 @@ import Testing
         let empty = cli.home.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         #expect(try cli.runOnStore(["import", empty.path]) == .init(stdout: "", stderr: "recipes: error: \(empty.path) holds no .cook files\n", status: 2))
+    }
+}
+
+/// `recipes import` of a web page and `recipes export --format schema.org`, through the binary.
+@Suite struct SchemaOrgCommandTests {
+    let cli = RecipesProcess()
+
+    static let page = """
+        <html><head><link rel="canonical" href="https://pies.example/apple-pie">
+        <script type="application/ld+json">{"@context": "https://schema.org", "@graph": [
+          {"@type": "WebPage", "name": "Apple pie"},
+          {"@type": ["Recipe"], "name": "Apple Pie &amp;amp; Cream", "recipeCategory": "Dessert",
+           "recipeIngredient": ["6 apples", "1 cup sugar"], "recipeInstructions": [{"@type": "HowToStep", "text": "Bake at 200 °C."}],
+           "cookTime": "PTNaNM"}]}</script></head></html>
+        """
+
+    init() throws {
+        try cli.seed([Recipe(name: "Soup")])
+    }
+
+    @Test func aPageImportsOnceSaysWhatItSkippedAndExportsBack() throws {
+        let first = try cli.run(["--store", cli.store.path, "import", "-"], input: Data(Self.page.utf8))
+        #expect(first == .init(stdout: "imported 1 recipe\n",
+                               stderr: "recipes: skipped: standard input: 'Apple Pie & Cream': cookTime 'PTNaNM' is not an ISO 8601 duration; it was left out\n",
+                               status: 0))
+        let shown = try cli.runOnStore(["show", "apple pie & cream"]).stdout
+        #expect(shown.contains("kind: baked · oven: 200 °C") && shown.contains("  6      apples\n  1 cup  sugar\n"))
+        let before = try cli.storeBytes()
+        let again = try cli.run(["--store", cli.store.path, "import", "-"], input: Data(Self.page.utf8))
+        #expect(again.stdout == "imported 0 recipes, skipped 1 already in the store (Apple Pie & Cream; --replace overwrites)\n")
+        #expect(try cli.storeBytes() == before)
+
+        let exported = try cli.runOnStore(["export", "apple pie & cream", "--format", "schema.org"])
+        #expect(exported.status == 0)
+        let node = try #require(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [String: Any])
+        #expect(node["@type"] as? String == "Recipe" && node["name"] as? String == "Apple Pie & Cream")
+        #expect(node["url"] as? String == "https://pies.example/apple-pie")
+        #expect(node["recipeIngredient"] as? [String] == ["6 apples", "1 cup sugar"])
+        let all = try cli.runOnStore(["export", "--format", "schema.org"]).stdout
+        let graph = try #require(try JSONSerialization.jsonObject(with: Data(all.utf8)) as? [String: Any])
+        #expect((graph["@graph"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Apple Pie & Cream", "Soup"])
+    }
+
+    @Test(arguments: [
+        ("<html><body>No data</body></html>", "standard input: the page has no schema.org data (no <script type=\"application/ld+json\"> block)"),
+        (#"<script type="application/ld+json">{"@type": "WebSite"}</script>"#, "standard input: no schema.org Recipe found"),
+        (#"{"@type": "Recipe", "description": "nameless"}"#, "standard input: no usable schema.org Recipe: a Recipe without a name was skipped"),
+        ("Just some words", "standard input: not a recipes archive, a schema.org JSON file, an HTML page or a .cook file"),
+    ])
+    func pagesWithoutARecipeImportNothing(input: String, message: String) throws {
+        let before = try cli.storeBytes()
+        let result = try cli.run(["--store", cli.store.path, "import", "-"], input: Data(input.utf8))
+        #expect(result == .init(stdout: "", stderr: "recipes: error: \(message)\n", status: 2))
+        #expect(try cli.storeBytes() == before)
     }
 }

@@ -27,11 +27,16 @@ extension CooklangRecipe {
                 }
             }.joined()
         }.joined(separator: "\n\n")
-        let hints = [meta["tags"], meta["category"], meta["course"]].compactMap { $0?.lowercased() }.joined(separator: " ")
-        let kind: RecipeVariety = ["dessert", "cake", "bread", "cookie", "pastry", "pie", "baking", "muffin"].contains { hints.contains($0) }
-            ? .bakedGood : (["drink", "cocktail", "beverage", "smoothie"].contains { hints.contains($0) } ? .beverage : .dish)
-        return RecipeJSON(id: nil, kind: kind, name: meta["title"] ?? fallbackTitle, summary: summary.joined(separator: ". "),
+        let hints = [meta["tags"], meta["category"], meta["course"]].compactMap { $0 }
+        let kind = KindHints.variety(from: hints)
+        var recipe = RecipeJSON(id: nil, kind: kind, name: meta["title"] ?? fallbackTitle, summary: summary.joined(separator: ". "),
                           instructions: instructions, ingredients: ingredients)
+        if kind == .beverage {
+            let words = hints + [recipe.name] + ingredients.map(\.name)
+            recipe.alcoholic = KindHints.isAlcoholic(words)
+            recipe.servedHot = KindHints.isServedHot(hints + [recipe.name])
+        }
+        return recipe
     }
 
     static func amount(_ quantity: Quantity, _ units: String) -> String {

@@ -17,33 +17,39 @@ extension RecipeStore {
     /// let data = try store.exportArchive().encoded()
     /// ```
     public func exportArchive(ids: [UUID]? = nil) throws -> RecipeArchive {
-        var recipes: [RecipeJSON] = []
+        RecipeArchive(recipes: try recipes(ids: ids).map(RecipeJSON.init))
+    }
+
+    /// The recipes with `ids`, in that order, or every recipe by name.
+    public func recipes(ids: [UUID]?) throws -> [Recipe] {
+        var recipes: [Recipe] = []
         if let ids {
             let context = ModelContext(self)
             for id in ids {
-                if let recipe = try context.model(for: id) { recipes.append(RecipeJSON(recipe)) }
+                if let recipe = try context.model(for: id) { recipes.append(recipe) }
             }
         } else {
             try enumerate(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)])) {
-                recipes.append(RecipeJSON($0))
+                recipes.append($0)
                 return true
             }
         }
-        return RecipeArchive(recipes: recipes)
+        return recipes
     }
 
     /// Adds the archive's recipes in one transaction: all of them or, on any error, none.
     ///
-    /// A recipe the store already has — the same id, or else the same name (ignoring case,
-    /// accents and punctuation) and kind — is skipped, or with `replace` overwritten (keeping
-    /// the id the store knows it by). Importing the same file twice therefore adds nothing
-    /// the second time.
+    /// A recipe the store already has — the same id, else the same source address (a web page
+    /// only it came from), else the same name (ignoring case, accents and punctuation) and
+    /// kind — is skipped, or with `replace` overwritten (keeping the id the store knows it by).
+    /// Importing the same file twice therefore adds nothing the second time.
     public func importArchive(_ archive: RecipeArchive, replace: Bool = false, now: Date = Date(),
                               local: LocalTime = .system) throws -> ImportSummary {
         let incoming = try archive.makeRecipes(now: now, local: local)
         let context = ModelContext(self)
         var summary = ImportSummary()
         var seen = Set<UUID>()
+        var claimed = Set<UUID>()
         // The store's recipes by kind and typed name, read once: looking each incoming
         // recipe up with a query of its own would scan the store once per recipe.
         var byName: [String: UUID] = [:]
@@ -52,14 +58,21 @@ extension RecipeStore {
             if byName[key] == nil { byName[key] = summary.id }
             return true
         }
+        let bySource = try recipeIDsBySourceAddress()
         for recipe in incoming {
             guard seen.insert(recipe.id).inserted else {
                 throw RecipeFormatError(reason: "recipe id \(recipe.id.uuidString) appears twice in the file")
             }
-            let existing = try context.model(for: recipe.id)
+            let sameID = try context.model(for: recipe.id)
+            let existing = try sameID
+                ?? recipe.sourceURL.flatMap { bySource[SourceAddress.key($0)] }.flatMap { try context.model(for: $0) }
                 ?? byName[Self.importKey(recipe.variety, recipe.name)].flatMap { try context.model(for: $0) }
-            guard let existing else {
-                context.insert(recipe)
+            // Two recipes of one file never claim the same stored recipe: the later one is
+            // new, under an id of its own if the store already uses the one it brought.
+            guard let existing, claimed.insert(existing.id).inserted else {
+                let idTaken = sameID != nil || claimed.contains(recipe.id)
+                context.insert(idTaken ? try RecipeJSON(recipe).withID(UUID()).makeRecipe(now: now, local: local) : recipe)
+                claimed.insert(recipe.id)
                 summary.imported.append(recipe.name)
                 continue
             }

@@ -175,7 +175,7 @@ public struct RecipeJSON: Codable, Sendable {
 }
 
 /// A JSON recipe document that cannot be read, and why.
-public struct RecipeFormatError: Error, CustomStringConvertible, Sendable {
+public struct RecipeFormatError: Error, Equatable, CustomStringConvertible, Sendable {
     public let reason: String
     public var description: String { reason }
 

@@ -129,7 +129,8 @@ public struct ShoppingList: Sendable {
     }
 }
 
-extension String {
+extension StringProtocol {
+    /// Without leading and trailing white space.
     var trimmedWhitespace: String {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }

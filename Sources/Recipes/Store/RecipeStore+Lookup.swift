@@ -24,3 +24,36 @@ extension RecipeStore {
         return result
     }
 }
+
+extension RecipeStore {
+    /// Recipe ids by the key of their source address (``SourceAddress/key(_:)``), for the
+    /// addresses exactly one recipe in the store came from.
+    func recipeIDsBySourceAddress() throws -> [String: UUID] {
+        var found: [String: UUID?] = [:]
+        do {
+            let statement = try database.prepare("SELECT id, source FROM recipe WHERE source IS NOT NULL")
+            while try statement.step() {
+                let key = SourceAddress.key(statement.string(1))
+                // An address two recipes share says nothing about either.
+                found[key] = found[key] == nil ? UUID(storedText: statement.string(0)) : .some(nil)
+            }
+        } catch let error as SQLiteError {
+            throw Self.describe(error, path: path ?? ":memory:")
+        }
+        return found.compactMapValues { $0 }
+    }
+}
+
+/// Compares the web addresses recipes came from.
+enum SourceAddress {
+    /// The address without its scheme, `www.`, `#fragment` and trailing slash, lowercased:
+    /// `http://www.Example.com/pie/` and `https://example.com/pie#recipe` are the same page.
+    static func key(_ address: String) -> String {
+        var text = Substring(address.trimmedWhitespace.lowercased())
+        text = text.prefix { $0 != "#" }
+        for scheme in ["https://", "http://"] where text.hasPrefix(scheme) { text = text.dropFirst(scheme.count) }
+        if text.hasPrefix("www.") { text = text.dropFirst(4) }
+        while text.hasSuffix("/") { text = text.dropLast() }
+        return String(text)
+    }
+}

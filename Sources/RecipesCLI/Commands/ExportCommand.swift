@@ -3,42 +3,50 @@ import Recipes
 
 /// `recipes export`: recipes as the documented JSON archive, for backups and other tools.
 struct ExportCommand: RecipesCommand {
-    static let format = OptionSpec("--format", value: "format", choices: ["json", "cooklang"],
-                                   help: "json (default), or cooklang for one recipe as a .cook file.")
+    static let format = OptionSpec("--format", value: "format", choices: ["json", "schema.org", "cooklang"],
+                                   help: "json (default), schema.org for JSON-LD as recipe sites publish it, or cooklang for one recipe as a .cook file.")
 
     static let spec = CommandSpec(
         name: "export",
-        abstract: "Write recipes as JSON (format \"recipes\", version 1).",
+        abstract: "Write recipes as JSON (format \"recipes\", version 1), schema.org JSON-LD or Cooklang.",
         discussion: """
             Without RECIPE, every recipe. The archive keeps ids, kinds and their fields, planned \
             dates (to the millisecond) and the order of ingredients, so 'recipes import' into an \
-            empty store gives the same recipes back.
+            empty store gives the same recipes back. schema.org JSON-LD (one Recipe, or an \
+            @graph of several) carries what other recipe managers read: name, description, \
+            ingredients, steps, category and bake time, but not plans.
             """,
         arguments: [ArgumentSpec("recipe", optional: true, variadic: true,
                                  help: "A recipe's name or id prefix; repeat for several (quote names with spaces).")],
         options: [format],
-        examples: ["recipes export > recipes-backup.json", "recipes export focaccia --format cooklang > focaccia.cook"])
+        examples: ["recipes export > recipes-backup.json", "recipes export focaccia --format schema.org",
+                   "recipes export focaccia --format cooklang > focaccia.cook"])
 
     let references: [String]
-    let asCooklang: Bool
+    let format: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         references = arguments.positionals
-        asCooklang = arguments.value(Self.format) == "cooklang"
-        if asCooklang, references.count != 1 {
+        format = arguments.value(Self.format) ?? "json"
+        if format == "cooklang", references.count != 1 {
             throw UsageError("--format cooklang writes one recipe: name exactly one", command: Self.spec.name)
         }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let store = try environment.openStore()
-        if asCooklang {
+        if format == "cooklang" {
             let recipe = try CommonOptions.resolve(references[0], in: store)
             guard let full = try ModelContext(store).model(for: recipe.id) else { return .nothingFound }
             environment.output.write(TerminalText.block(CooklangRecipe.text(of: full)))
             return .success
         }
         let ids = try references.isEmpty ? nil : references.map { try CommonOptions.resolve($0, in: store).id }
+        if format == "schema.org" {
+            let recipes = try store.recipes(ids: ids)
+            environment.output.line(SchemaOrgImport.jsonLD(for: recipes))
+            return recipes.isEmpty ? .nothingFound : .success
+        }
         let archive = try store.exportArchive(ids: ids)
         environment.output.line(JSONText.printable(try archive.encoded(pretty: true)))
         return archive.recipes.isEmpty ? .nothingFound : .success

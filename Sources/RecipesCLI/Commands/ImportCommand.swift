@@ -4,23 +4,28 @@ import Glibc
 #endif
 import Recipes
 
-/// `recipes import`: recipes from a JSON archive, all in one transaction.
+/// `recipes import`: recipes from a JSON archive, schema.org data or Cooklang files, all in
+/// one transaction.
 struct ImportCommand: RecipesCommand {
     static let replace = OptionSpec("--replace", help: "Overwrite recipes the store already has instead of skipping them.")
 
     static let spec = CommandSpec(
         name: "import",
-        abstract: "Add recipes from a JSON archive or from Cooklang files.",
+        abstract: "Add recipes from a JSON archive, a web page, or Cooklang files.",
         discussion: """
-            FILE is a JSON archive as 'recipes export' writes it (or - for one on standard \
-            input), a Cooklang .cook file, or a folder, whose .cook files are all imported. \
-            Everything is imported in one transaction: if any recipe is bad, nothing is. A recipe \
-            the store already has (the same id, or the same name and kind) is skipped, or \
+            FILE is a JSON archive as 'recipes export' writes it, a web page saved as HTML or a \
+            JSON file with schema.org Recipe data (as recipe sites embed it), a Cooklang .cook \
+            file, a folder (whose .cook files are all imported), or - for standard input. Parts \
+            of a web page that cannot be read (a recipe without a name, a broken cooking time) \
+            are left out and listed on standard error. Everything is imported in one \
+            transaction: if any recipe is bad, nothing is. A recipe the store already has (the \
+            same id, the same source web address, or the same name and kind) is skipped, or \
             overwritten with --replace, so importing twice adds nothing the second time.
             """,
-        arguments: [ArgumentSpec("file", help: "A JSON archive, a .cook file, a folder of them, or - for standard input.")],
+        arguments: [ArgumentSpec("file", help: "An archive, a saved web page, schema.org JSON, a .cook file, a folder, or -.")],
         options: [replace],
-        examples: ["recipes import recipes-backup.json", "recipes import ~/cookbook/", "recipes import pancakes.cook"])
+        examples: ["recipes import recipes-backup.json", "recipes import banana-bread.html",
+                   "recipes import ~/cookbook/", "curl -s https://example.com/pie | recipes import -"])
 
     let file: String
     let replacing: Bool
@@ -31,26 +36,26 @@ struct ImportCommand: RecipesCommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
-        let archive: RecipeArchive
-        if let cookFiles = try Self.cooklangFiles(at: file) {
-            archive = RecipeArchive(recipes: try cookFiles.map { path in
-                let title = String(path.split(separator: "/").last ?? "").replacing(".cook", with: "")
-                return CooklangRecipe(parsing: String(decoding: try Self.contents(of: path), as: UTF8.self)).makeRecipe(fallbackTitle: title)
-            })
-        } else {
+        var recipes: [RecipeJSON] = []
+        var skipped: [String] = []
+        for path in try Self.cooklangFiles(at: file) ?? [file] {
+            let label = path == "-" ? "standard input" : path
             do {
-                archive = try RecipeArchive.decode(try Self.contents(of: file))
+                let document = try RecipeDocument(data: try Self.contents(of: path), fileName: path == "-" ? nil : path)
+                recipes.append(contentsOf: document.archive.recipes)
+                skipped.append(contentsOf: document.skipped.map { "\(label): \($0)" })
             } catch let error as RecipeFormatError {
-                throw CommandFailure("\(file == "-" ? "standard input" : file): \(error.reason)")
+                throw CommandFailure("\(label): \(error.reason)")
             }
         }
         let store = try environment.openStore(creating: true)
         let summary: ImportSummary
         do {
-            summary = try store.importArchive(archive, replace: replacing, now: environment.now, local: environment.local)
+            summary = try store.importArchive(RecipeArchive(recipes: recipes), replace: replacing, now: environment.now, local: environment.local)
         } catch let error as RecipeFormatError {
             throw CommandFailure("\(file == "-" ? "standard input" : file): \(error.reason); nothing was imported")
         }
+        for note in skipped { environment.errors.line("recipes: skipped: " + TerminalText.oneLine(note)) }
         var line = "imported \(summary.imported.count) \(summary.imported.count == 1 ? "recipe" : "recipes")"
         if !summary.replaced.isEmpty { line += ", replaced \(summary.replaced.count)" }
         if !summary.skipped.isEmpty {

@@ -1,0 +1,62 @@
+import FoundationEssentials
+
+/// A file given to `recipes import`, read in whichever format it is: this program's JSON
+/// archive, schema.org JSON-LD (a saved web page or a JSON file), or a Cooklang recipe.
+///
+/// ```swift
+/// let document = try RecipeDocument(data: data, fileName: "banana-bread.html")
+/// let summary = try store.importArchive(document.archive)
+/// ```
+public struct RecipeDocument: Sendable {
+    public enum Format: String, Sendable {
+        case archive = "recipes JSON"
+        case schemaOrg = "schema.org"
+        case cooklang = "Cooklang"
+    }
+
+    public let format: Format
+    public let archive: RecipeArchive
+    /// What was left out and why (schema.org pages only).
+    public let skipped: [String]
+
+    /// Reads `data`. `fileName` (nil for standard input) gives a Cooklang recipe its title
+    /// when it has none; a `.cook` name means Cooklang, otherwise the content decides.
+    public init(data: Data, fileName: String?) throws {
+        let text = String(decoding: data, as: UTF8.self)
+        if let fileName, fileName.lowercased().hasSuffix(".cook") {
+            let title = String(fileName.split(separator: "/").last ?? "").dropLast(5)
+            self.init(.cooklang, [CooklangRecipe(parsing: text).makeRecipe(fallbackTitle: String(title))], skipped: [])
+            return
+        }
+        let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first
+        switch start {
+        case "<":
+            let page = try SchemaOrgImport(html: text)
+            self.init(.schemaOrg, page.recipes, skipped: page.skipped)
+        case "{", "[":
+            let value: JSONValue
+            do {
+                value = try JSONValue.parse(text)
+            } catch {
+                throw RecipeFormatError(reason: "not valid JSON (\(error))")
+            }
+            // This program's archive is read strictly: it is ours, and a typo in it is a mistake.
+            if value["format"] != nil {
+                self.init(.archive, try RecipeArchive.decode(data).recipes, skipped: [])
+            } else {
+                let document = try SchemaOrgImport(json: value)
+                self.init(.schemaOrg, document.recipes, skipped: document.skipped)
+            }
+        case nil:
+            throw RecipeFormatError(reason: "the file is empty")
+        default:
+            throw RecipeFormatError(reason: "not a recipes archive, a schema.org JSON file, an HTML page or a .cook file")
+        }
+    }
+
+    private init(_ format: Format, _ recipes: [RecipeJSON], skipped: [String]) {
+        self.format = format
+        archive = RecipeArchive(recipes: recipes)
+        self.skipped = skipped
+    }
+}

@@ -1,0 +1,104 @@
+import FoundationEssentials
+
+extension Recipe {
+    /// The recipe as a schema.org `Recipe` node, as recipe sites publish them: name,
+    /// description, `recipeIngredient` lines, `recipeInstructions` as HowToSteps (one per
+    /// line of the instructions), a category that says its kind, and for baked goods the
+    /// bake time as `cookTime`.
+    var schemaOrgNode: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("@type", .string("Recipe")),
+            ("@id", .string("urn:uuid:" + id.uuidString.lowercased())),
+            ("identifier", .string(id.uuidString)),
+            ("name", .string(name)),
+        ]
+        if !summary.isEmpty { members.append(("description", .string(summary))) }
+        switch self {
+        case let baked as BakedGood:
+            members.append(("recipeCategory", .string("Baking")))
+            if let minutes = baked.bakeMinutes, minutes > 0 { members.append(("cookTime", .string(ISODuration.string(minutes: minutes)))) }
+        case let beverage as Beverage:
+            members.append(("recipeCategory", .string("Drinks")))
+            let words = [beverage.isAlcoholic ? "alcoholic" : "non-alcoholic", beverage.isServedHot ? "hot" : "cold"]
+            members.append(("keywords", .string(words.joined(separator: ", "))))
+        default:
+            break
+        }
+        members.append(("recipeIngredient", .array(ingredients.map { .string(Self.ingredientLine($0)) })))
+        let steps = instructions.split(whereSeparator: \.isNewline).map(\.trimmedWhitespace).filter { !$0.isEmpty }
+        members.append(("recipeInstructions", .array(steps.map { .object([("@type", .string("HowToStep")), ("text", .string($0))]) })))
+        if let sourceURL { members.append(("url", .string(sourceURL))) }
+        members.append(("dateCreated", .string(ISO8601.string(from: createdAt))))
+        members.append(("dateModified", .string(ISO8601.string(from: updatedAt))))
+        return .object(members)
+    }
+
+    /// "500 g flour" when the amount starts with a quantity, so that importers split it again;
+    /// "Salt, to taste" otherwise.
+    private static func ingredientLine(_ ingredient: Ingredient) -> String {
+        let amount = ingredient.amount.trimmedWhitespace
+        guard !amount.isEmpty else { return ingredient.name }
+        return IngredientLine.split(amount + " " + ingredient.name).amount.isEmpty
+            ? "\(ingredient.name), \(amount)" : "\(amount) \(ingredient.name)"
+    }
+}
+
+extension SchemaOrgImport {
+    /// Recipes as schema.org JSON-LD: one `Recipe` node, or an `@graph` of several, ready to
+    /// paste into a `<script type="application/ld+json">` block (a `<` is always escaped).
+    public static func jsonLD(for recipes: [Recipe]) -> String {
+        let context: (key: String, value: JSONValue) = ("@context", .string("https://schema.org"))
+        let document: JSONValue
+        if recipes.count == 1, case .object(let members) = recipes[0].schemaOrgNode {
+            document = .object([context] + members)
+        } else {
+            document = .object([context, ("@graph", .array(recipes.map(\.schemaOrgNode)))])
+        }
+        return document.serialized(indent: "")
+    }
+}
+
+extension JSONValue {
+    /// JSON text, indented two spaces a level. Characters that could end a script block or
+    /// confuse a terminal (`<`, `>`, `&`, controls) are escaped.
+    func serialized(indent: String) -> String {
+        let inner = indent + "  "
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number: return text ?? "0"
+        case .string(let value): return Self.quoted(value)
+        case .array(let values):
+            guard !values.isEmpty else { return "[]" }
+            return "[\n" + values.map { inner + $0.serialized(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .object(let members):
+            guard !members.isEmpty else { return "{}" }
+            return "{\n" + members.map { inner + Self.quoted($0.key) + ": " + $0.value.serialized(indent: inner) }
+                .joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "<", ">", "&", "\u{2028}", "\u{2029}", "\u{7F}":
+                result += escaped(scalar)
+            case _ where scalar.value < 0x20 || (0x80...0x9F).contains(scalar.value):
+                result += escaped(scalar)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    private static func escaped(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

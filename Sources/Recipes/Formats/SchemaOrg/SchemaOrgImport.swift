@@ -1,0 +1,292 @@
+import FoundationEssentials
+
+/// Recipes read from schema.org `Recipe` JSON-LD: the `<script type="application/ld+json">`
+/// blocks of a saved web page, or a JSON file.
+///
+/// Every `Recipe` node is found wherever it sits (top level, arrays, `@graph`, `mainEntity`,
+/// later blocks, `@type` given as a list). What is sound is imported; what is not is left out
+/// and listed in ``skipped`` with the reason.
+///
+/// ```swift
+/// let page = try SchemaOrgImport(html: String(decoding: data, as: UTF8.self))
+/// try store.importArchive(RecipeArchive(recipes: page.recipes))
+/// ```
+public struct SchemaOrgImport: Sendable {
+    public private(set) var recipes: [RecipeJSON] = []
+    /// What was left out and why, one sentence each.
+    public private(set) var skipped: [String] = []
+
+    /// Reads the JSON-LD blocks of an HTML page; a page without a usable recipe is an error.
+    public init(html: String) throws {
+        let blocks = HTMLText.linkedDataBlocks(in: html)
+        guard !blocks.isEmpty else {
+            throw RecipeFormatError(reason: "the page has no schema.org data (no <script type=\"application/ld+json\"> block)")
+        }
+        let canonical = HTMLText.canonicalAddress(in: html)
+        var documents: [JSONValue] = []
+        for (number, block) in blocks.enumerated() {
+            do {
+                documents.append(try JSONValue.parse(block))
+            } catch {
+                skipped.append("JSON-LD block \(number + 1) is not JSON (\(error)); it was skipped")
+            }
+        }
+        try read(documents, pageAddress: canonical)
+    }
+
+    /// Reads a JSON file of schema.org data.
+    public init(json: String) throws {
+        do {
+            try self.init(json: try JSONValue.parse(json))
+        } catch let error as JSONSyntaxError {
+            throw RecipeFormatError(reason: "not valid JSON (\(error))")
+        }
+    }
+
+    init(json: JSONValue) throws {
+        try read([json], pageAddress: nil)
+    }
+
+    private mutating func read(_ documents: [JSONValue], pageAddress: String?) throws {
+        var nodes: [JSONValue] = []
+        for document in documents { Self.collectRecipes(in: document, into: &nodes) }
+        guard !nodes.isEmpty else {
+            throw RecipeFormatError(reason: "no schema.org Recipe found" + (skipped.isEmpty ? "" : "; " + skipped.joined(separator: "; ")))
+        }
+        var seenIDs = Set<String>()
+        for node in nodes {
+            // Pages repeat a recipe under the same @id (once in @graph, once as mainEntity).
+            if let id = node["@id"]?.string, !seenIDs.insert(id).inserted { continue }
+            var notes: [String] = []
+            if let recipe = Self.recipe(from: node, pageAddress: pageAddress, notes: &notes) {
+                recipes.append(recipe)
+            }
+            skipped.append(contentsOf: notes)
+        }
+        guard !recipes.isEmpty else {
+            throw RecipeFormatError(reason: "no usable schema.org Recipe: " + skipped.joined(separator: "; "))
+        }
+        // One address shared by several recipes (a round-up page) names none of them.
+        let addresses = Dictionary(grouping: recipes.compactMap(\.source), by: { $0 })
+        for index in recipes.indices where (addresses[recipes[index].source ?? ""]?.count ?? 0) > 1 {
+            recipes[index].source = nil
+        }
+    }
+
+    // MARK: - Finding Recipe nodes
+
+    private static func collectRecipes(in value: JSONValue, into nodes: inout [JSONValue]) {
+        switch value {
+        case .array(let elements):
+            for element in elements { collectRecipes(in: element, into: &nodes) }
+        case .object(let members):
+            if isRecipe(value) {
+                nodes.append(value)
+                return
+            }
+            for member in members { collectRecipes(in: member.value, into: &nodes) }
+        default:
+            break
+        }
+    }
+
+    /// `"Recipe"`, `["Recipe", "NewsArticle"]`, `"schema:Recipe"`, `"http://schema.org/Recipe"`.
+    private static func isRecipe(_ node: JSONValue) -> Bool {
+        types(of: node).contains("recipe")
+    }
+
+    private static func types(of node: JSONValue) -> [String] {
+        (node["@type"]?.elements ?? []).compactMap(\.string).map { type in
+            String(type.trimmedWhitespace.lowercased().split(whereSeparator: { $0 == "/" || $0 == ":" }).last ?? "")
+        }
+    }
+
+    // MARK: - One recipe
+
+    private static func recipe(from node: JSONValue, pageAddress: String?, notes: inout [String]) -> RecipeJSON? {
+        let name = (node["name"] ?? node["headline"])?.text.map { HTMLText.plainText($0) } ?? ""
+        guard !name.isEmpty else {
+            notes.append("a Recipe without a name was skipped")
+            return nil
+        }
+        guard name.count <= Recipe.maximumNameLength else {
+            notes.append("a Recipe whose name is longer than \(Recipe.maximumNameLength) characters was skipped")
+            return nil
+        }
+        let label = "'\(name.prefix(60))'"
+        let ingredients = self.ingredients(node["recipeIngredient"] ?? node["ingredients"], label: label, notes: &notes)
+        let instructions = steps(node["recipeInstructions"] ?? .null, depth: 0, label: label, notes: &notes)
+        let times = [("prepTime", "prep"), ("cookTime", "cook"), ("totalTime", "total")].compactMap { key, word -> (String, Int)? in
+            guard let value = node[key], value != .null else { return nil }
+            guard let text = value.string, let minutes = ISODuration.minutes(text) else {
+                notes.append("\(label): \(key) \(describe(value)) is not an ISO 8601 duration; it was left out")
+                return nil
+            }
+            return minutes > 0 ? (word, minutes) : nil
+        }
+        let categories = texts(node["recipeCategory"])
+        let kind = KindHints.variety(from: categories + types(of: node).filter { $0 != "recipe" })
+
+        var summary: [String] = []
+        if let description = node["description"]?.text.map({ HTMLText.plainText($0) }), !description.isEmpty {
+            summary.append(description)
+        }
+        if let yield = self.yield(node["recipeYield"] ?? node["yield"]) { summary.append("Yield: \(yield)") }
+        if !times.isEmpty {
+            let timeText = times.map { "\($0.0) \(ISODuration.description(minutes: $0.1))" }.joined(separator: ", ")
+            summary.append(timeText.prefix(1).uppercased() + timeText.dropFirst())
+        }
+        let cuisines = texts(node["recipeCuisine"])
+        if !cuisines.isEmpty { summary.append("Cuisine: \(cuisines.joined(separator: ", "))") }
+        let keywords = texts(node["keywords"]).flatMap { $0.split(separator: ",") }.map(\.trimmedWhitespace).filter { !$0.isEmpty }
+        if !keywords.isEmpty { summary.append("Tags: \(keywords.joined(separator: ", "))") }
+
+        var recipe = RecipeJSON(id: nil, kind: kind, name: name, summary: sentences(summary),
+                                instructions: instructions.joined(separator: "\n"),
+                                ingredients: ingredients.map { .init(id: nil, name: $0.name, amount: $0.amount) })
+        recipe.source = address(of: node) ?? pageAddress
+        // What `recipes export --format schema.org` wrote keeps its id on the way back.
+        recipe.id = [node["identifier"]?.string, node["@id"]?.string.flatMap { $0.hasPrefix("urn:uuid:") ? String($0.dropFirst(9)) : nil }]
+            .compactMap { $0.flatMap { UUID(uuidString: $0) } }.first
+        switch kind {
+        case .bakedGood:
+            recipe.bakeMinutes = times.first { $0.0 == "cook" }?.1
+            recipe.ovenTemperature = ovenTemperature(in: recipe.instructions ?? "")
+        case .beverage:
+            recipe.alcoholic = KindHints.isAlcoholic(categories + keywords + [name] + ingredients.map(\.name))
+            recipe.servedHot = KindHints.isServedHot(categories + keywords + [name])
+        case .dish:
+            break
+        }
+        return recipe
+    }
+
+    private static func ingredients(_ value: JSONValue?, label: String, notes: inout [String]) -> [(name: String, amount: String)] {
+        var lines: [String] = []
+        func collect(_ value: JSONValue, depth: Int) {
+            switch value {
+            case .string, .number:
+                lines.append(contentsOf: HTMLText.plainText(value.text ?? "", keepingLines: true).split(separator: "\n").map(String.init))
+            case .array(let elements) where depth < 4:
+                for element in elements { collect(element, depth: depth + 1) }
+            case .object:
+                // {"@type": "PropertyValue", "name": "flour", "value": "200 g"} and similar.
+                let name = (value["text"] ?? value["name"])?.text.map { HTMLText.plainText($0) } ?? ""
+                let amount = (value["amount"] ?? value["value"] ?? value["quantity"])?.text.map { HTMLText.plainText($0) } ?? ""
+                if name.isEmpty {
+                    notes.append("\(label): an ingredient \(describe(value)) has no text; it was left out")
+                } else {
+                    lines.append(amount.isEmpty ? name : amount + " " + name)
+                }
+            case .null:
+                break
+            default:
+                notes.append("\(label): an ingredient \(describe(value)) is not text; it was left out")
+            }
+        }
+        collect(value ?? .null, depth: 0)
+        return lines.filter { !$0.isEmpty }.map(IngredientLine.split)
+    }
+
+    /// Instruction lines from any of the forms pages use: one string (maybe with HTML), a list
+    /// of strings, HowToStep objects, HowToSection objects with nested steps, or a mixture.
+    /// Objects are read by what they hold, not by their `@type`, which pages misspell.
+    private static func steps(_ value: JSONValue, depth: Int, label: String, notes: inout [String]) -> [String] {
+        guard depth < 8 else { return [] }
+        switch value {
+        case .string(let text):
+            return HTMLText.plainText(text, keepingLines: true).split(separator: "\n").map(String.init)
+        case .array(let elements):
+            return elements.flatMap { steps($0, depth: depth + 1, label: label, notes: &notes) }
+        case .object:
+            if let list = value["itemListElement"] ?? value["steps"] {
+                let heading = value["name"]?.text.map { HTMLText.plainText($0) } ?? ""
+                let nested = steps(list, depth: depth + 1, label: label, notes: &notes)
+                return (heading.isEmpty || nested.isEmpty ? [] : [heading.hasSuffix(":") ? heading : heading + ":"]) + nested
+            }
+            if let text = (value["text"] ?? value["description"] ?? value["name"])?.text {
+                return steps(.string(text), depth: depth + 1, label: label, notes: &notes)
+            }
+            notes.append("\(label): an instruction \(describe(value)) has no text; it was left out")
+            return []
+        case .null:
+            return []
+        case .number, .bool:
+            notes.append("\(label): an instruction \(describe(value)) is not text; it was left out")
+            return []
+        }
+    }
+
+    /// `4`, `"4 servings"`, `["4", "4 servings"]`, `{"value": 12, "unitText": "muffins"}`.
+    private static func yield(_ value: JSONValue?) -> String? {
+        let candidates = (value?.elements ?? []).compactMap { element -> String? in
+            if case .object = element {
+                let amount = (element["value"] ?? element["minValue"])?.text ?? ""
+                let unit = (element["unitText"] ?? element["unitCode"] ?? element["name"])?.text ?? ""
+                return [amount, unit].filter { !$0.isEmpty }.joined(separator: " ")
+            }
+            return element.text
+        }.map { HTMLText.plainText($0) }.filter { !$0.isEmpty }
+        // "4" says less than "4 servings": keep only values no other one contains.
+        var kept: [String] = []
+        for candidate in candidates where !kept.contains(candidate) {
+            if candidates.contains(where: { $0 != candidate && $0.contains(candidate) }) { continue }
+            kept.append(candidate)
+        }
+        return kept.isEmpty ? nil : kept.joined(separator: ", ")
+    }
+
+    /// The recipe's own address: `url`, `mainEntityOfPage`, or an `@id` that is a web address,
+    /// without its `#fragment`.
+    private static func address(of node: JSONValue) -> String? {
+        let candidates = [node["url"]?.string, node["mainEntityOfPage"]?.string, node["mainEntityOfPage"]?["@id"]?.string,
+                          node["@id"]?.string]
+        guard let found = candidates.compactMap({ $0?.trimmedWhitespace }).first(where: { $0.hasPrefix("http://") || $0.hasPrefix("https://") })
+        else { return nil }
+        return String(found.prefix { $0 != "#" })
+    }
+
+    /// The oven temperature the instructions give ("220 °C", "425°F"), in Celsius: the first
+    /// one in Celsius, else the first in Fahrenheit converted.
+    private static func ovenTemperature(in text: String) -> Int? {
+        let characters = Array(text)
+        var fahrenheit: Int?
+        for (index, character) in characters.enumerated() where character == "°" {
+            var start = index
+            while start > 0, characters[start - 1] == " " { start -= 1 }
+            var digitsStart = start
+            while digitsStart > 0, characters[digitsStart - 1].isASCII, characters[digitsStart - 1].isNumber { digitsStart -= 1 }
+            guard digitsStart < start, start - digitsStart <= 3, let value = Int(String(characters[digitsStart..<start])) else { continue }
+            let unit = characters[(index + 1)...].first { $0 != " " }
+            if unit == "F" || unit == "f" {
+                let celsius = Int((Double(value - 32) * 5 / 9).rounded())
+                if fahrenheit == nil, (50...350).contains(celsius) { fahrenheit = celsius }
+            } else if (50...350).contains(value) {
+                return value
+            }
+        }
+        return fahrenheit
+    }
+
+    private static func texts(_ value: JSONValue?) -> [String] {
+        (value?.elements ?? []).compactMap(\.text).map { HTMLText.plainText($0) }.filter { !$0.isEmpty }
+    }
+
+    /// Parts joined as sentences, without doubling the full stop a part already ends with.
+    private static func sentences(_ parts: [String]) -> String {
+        parts.enumerated().map { index, part in
+            index == parts.count - 1 || part.last.map({ ".!?".contains($0) }) == true ? part : part + "."
+        }.joined(separator: " ")
+    }
+
+    /// A short picture of a value for a message: its text, or what kind of value it is.
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): "'\(text.prefix(40))'"
+        case .number, .bool: "'\(value.text ?? (value == .bool(true) ? "true" : "false"))'"
+        case .object: value["@type"]?.string.map { "of type \($0.prefix(40))" } ?? "object"
+        case .array: "list"
+        case .null: "null"
+        }
+    }
+}

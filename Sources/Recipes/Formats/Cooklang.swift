@@ -149,9 +149,12 @@ public struct CooklangRecipe: Sendable, Equatable {
         let parts: [String] = text.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmedWhitespace }
         if parts.count == 2, let numerator = Double(parts[0]) as Double?, let denominator = Double(parts[1]) as Double?, denominator != 0,
            !parts[0].hasPrefix("0"), parts.allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } }) {
-            return .number(numerator / denominator)
+            let value = numerator / denominator
+            return value < ShoppingList.largestQuantity ? .number(value) : .text(text)
         }
-        if text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(text) { return .number(value) }
+        if text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(text), value < ShoppingList.largestQuantity {
+            return .number(value)
+        }
         return .text(text)
     }
 }

@@ -94,17 +94,22 @@ public struct ShoppingList: Sendable {
         var rest = text.dropFirst(digits.count)
         if let next = rest.first, let fraction = vulgarFractions[next] {
             rest = rest.dropFirst()
-            guard let whole = Double(digits) else { return nil }
+            guard let whole = Double(digits), whole < largestQuantity else { return nil }
             return (whole + fraction, rest)
         }
         if digits.contains("/") {
             let parts = digits.split(separator: "/")
-            guard parts.count == 2, let numerator = Double(parts[0]), let denominator = Double(parts[1]), denominator != 0 else { return nil }
+            guard parts.count == 2, let numerator = Double(parts[0]), let denominator = Double(parts[1]), denominator != 0,
+                  numerator / denominator < largestQuantity else { return nil }
             return (numerator / denominator, rest)
         }
-        guard let value = Double(digits.replacing(",", with: ".")) else { return nil }
+        guard let value = Double(digits.replacing(",", with: ".")), value < largestQuantity else { return nil }
         return (value, rest)
     }
+
+    /// Amounts from here up are text, not numbers to add: no recipe needs them, and they
+    /// would not fit the integer arithmetic of formatting (found by fuzzing).
+    static let largestQuantity = 1e12
 
     /// Units compare folded, without a plural "s": "Cups" and "cup" agree.
     static func unitKey(_ unit: String) -> String {
@@ -114,6 +119,8 @@ public struct ShoppingList: Sendable {
 
     /// Halves, thirds and quarters as fractions; otherwise at most two decimals.
     static func format(_ value: Double) -> String {
+        // Beyond what Int holds (or what a kitchen measures), the plain decimal form.
+        guard abs(value) < largestQuantity else { return "\(value)" }
         let whole = value.rounded(.down)
         let fraction = value - whole
         let names: [(Double, String)] = [(0, ""), (0.25, "¼"), (1.0 / 3, "⅓"), (0.5, "½"), (2.0 / 3, "⅔"), (0.75, "¾")]

@@ -8,19 +8,22 @@ import FoundationEssentials
 /// ISO8601.date(from: "2026-12-24T18:00:00+01:00")
 /// ```
 public enum ISO8601 {
-    /// `YYYY-MM-DDTHH:MM:SSZ`, with milliseconds only when the date has a fraction.
+    /// `YYYY-MM-DDTHH:MM:SSZ`, with milliseconds only when the date has a fraction. Years
+    /// outside 0000–9999 take ISO 8601's expanded form, a sign and six digits (`-000001`).
     public static func string(from date: Date) -> String {
-        let seconds = date.timeIntervalSince1970
+        // The range LocalTime can take apart (see there).
+        let seconds = date.timeIntervalSince1970.isNaN ? 0 : min(max(date.timeIntervalSince1970, -1e15), 1e15)
         let whole = seconds.rounded(.down)
-        let parts = LocalTime.utc.components(of: date)
-        var text = "\(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day))T\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
+        let parts = LocalTime.utc.components(of: Date(timeIntervalSince1970: seconds))
+        let year = (0...9999).contains(parts.year) ? pad(parts.year, 4) : (parts.year < 0 ? "-" : "+") + pad(abs(parts.year), 6)
+        var text = "\(year)-\(pad(parts.month))-\(pad(parts.day))T\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
         let milliseconds = Int(((seconds - whole) * 1000).rounded())
         if seconds != whole { text += "." + pad(min(milliseconds, 999), 3) }
         return text + "Z"
     }
 
-    /// Reads `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z` or an offset (`+01:00`,
-    /// `-0500`); nil for anything else, including impossible dates.
+    /// Reads `YYYY-MM-DDTHH:MM[:SS[.fraction]]` (or an expanded `±YYYYYY` year) followed by
+    /// `Z` or an offset (`+01:00`, `-0500`); nil for anything else, including impossible dates.
     public static func date(from text: String) -> Date? {
         let bytes = Array(text.utf8)
         var index = 0
@@ -39,9 +42,15 @@ public enum ISO8601 {
             index += 1
             return true
         }
-        guard let year = number(4), skip(0x2D), let month = number(2), skip(0x2D), let day = number(2),
+        var yearSign: Int?
+        if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D {
+            yearSign = bytes[index] == 0x2D ? -1 : 1
+            index += 1
+        }
+        guard let unsignedYear = number(yearSign == nil ? 4 : 6), skip(0x2D), let month = number(2), skip(0x2D), let day = number(2),
               index < bytes.count, [0x54, 0x74, 0x20].contains(bytes[index]) else { return nil }
         index += 1
+        let year = unsignedYear * (yearSign ?? 1)
         guard let hour = number(2), skip(0x3A), let minute = number(2) else { return nil }
         var second = 0
         var fraction = 0.0

@@ -43,7 +43,10 @@ public struct LocalTime: Sendable {
     public static let utc = LocalTime(zone: .fixed(secondsEast: 0))
 
     public func components(of date: Date) -> Components {
-        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        // Clamped to some thirty million years either way: beyond that (or for NaN) the
+        // conversion to time_t would trap, and no recipe is planned there.
+        let seconds = date.timeIntervalSince1970
+        var time = time_t(seconds.isNaN ? 0 : min(max(seconds, -1e15), 1e15).rounded(.down))
         var parts = tm()
         switch zone {
         case .system:

@@ -17,8 +17,8 @@ public struct WhenParser: Sendable {
     /// The time used when WHEN names only a day.
     public static let defaultHour = 18
 
-    /// How far ahead a relative day may reach (ten years), so typos fail instead of
-    /// planning dinner for the year 275,000.
+    /// How far from today a day may be (ten years; a date also backwards), so typos fail
+    /// instead of planning dinner for the year 275,000.
     public static let maximumDaysAhead = 3_660
 
     public init(now: Date, local: LocalTime = .system) {
@@ -107,6 +107,13 @@ public struct WhenParser: Sendable {
         let length = LocalTime.daysIn(month: month, year: year)
         guard (1...length).contains(day) else {
             throw PlanningInputError(part: word, reason: "\(Self.monthNames[month - 1]) \(year) has \(length) days")
+        }
+        // The same ten years as +Nd, either way: 9013-12-24 is a typo, not a plan.
+        let today = local.components(of: now)
+        let distance = LocalTime.dayNumber(.init(year: year, month: month, day: day, hour: 0, minute: 0, second: 0, weekday: 0))
+            - LocalTime.dayNumber(today)
+        guard abs(distance) <= Self.maximumDaysAhead else {
+            throw PlanningInputError(part: word, reason: "more than \(Self.maximumDaysAhead) days \(distance > 0 ? "ahead" : "ago")")
         }
         return (year, month, day)
     }

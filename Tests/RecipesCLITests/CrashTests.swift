@@ -92,6 +92,33 @@ import Testing
         #expect(try ModelContext(RecipeStore(url: cli.store)).fetchCount(FetchDescriptor<Recipe>()) == 1)
     }
 
+    /// A store this user may not write still answers reads; writes fail in one line and the
+    /// file stays as it was. Root ignores permissions, so as root the binary runs as nobody.
+    @Test(.enabled(if: RecipesProcess.unprivilegedPrefix != nil), arguments: ["file", "folder"])
+    func aReadOnlyStoreIsReadButNeverWritten(readOnly part: String) throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"))])
+        let folder = cli.home.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = folder.appendingPathComponent("store.sqlite")
+        try FileManager.default.moveItem(at: cli.store, to: store)
+        try FileManager.default.setAttributes([.posixPermissions: part == "file" ? 0o444 : 0o666], ofItemAtPath: store.path)
+        try FileManager.default.setAttributes([.posixPermissions: part == "file" ? 0o777 : 0o555], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+        let before = try Data(contentsOf: store)
+
+        let next = try cli.run(["--store", store.path, "next"], unprivileged: true)
+        #expect(next == .init(stdout: "Soup · 18:00 (in 8h 30m)\n", stderr: "", status: 0))
+        let search = try cli.run(["--store", store.path, "search", "soup", "--format", "json"], unprivileged: true)
+        #expect(search.status == 0 && search.stdout.contains(#""name":"Soup""#), "\(search)")
+        let plan = try cli.run(["--store", store.path, "plan", "soup", "tomorrow"], unprivileged: true)
+        #expect(plan == .init(stdout: "", stderr: "recipes: error: cannot write \(store.path): the store is read-only; nothing was changed\n", status: 2))
+        let add = try cli.run(["--store", store.path, "add", "Bread"], unprivileged: true)
+        #expect(add.status == 2 && add.stderr.hasSuffix("the store is read-only; nothing was changed\n"))
+        #expect(try Data(contentsOf: store) == before)
+        if part == "folder" { #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["store.sqlite"]) }
+    }
+
     @Test func aStoreInAMissingFolderIsReported() throws {
         let cli = RecipesProcess()
         let path = cli.home.path + "/missing/folder/store.sqlite"

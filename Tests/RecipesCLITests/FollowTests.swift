@@ -64,6 +64,33 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// A follower reads after every write but holds no snapshot in between, so the writers'
+    /// automatic checkpoints can restart the WAL: it stays near SQLite's 1,000-page threshold
+    /// instead of growing with every write.
+    @Test func aLongFollowDoesNotGrowTheWAL() throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-12-03T18:00:00Z"))])
+        let (process, reader) = try startFollowing(cli, format: "plain")
+        #expect(reader.nextLine(timeout: 10) != nil)
+        let context = ModelContext(try RecipeStore(url: cli.store))
+        let soup = try #require(try context.fetch(FetchDescriptor<Recipe>()).first)
+        var largestWAL = 0
+        // About 3 pages a commit: 3,000 commits would leave a 36 MB WAL without checkpoints.
+        for round in 0..<3_000 {
+            soup.instructions = String(repeating: "Stir \(round). ", count: 600)
+            soup.plannedDate = RecipesProcess.date("2026-12-03T18:00:00Z").addingTimeInterval(Double(round % 50) * 60)
+            try context.save()
+            if round % 100 == 0 {
+                let size = (try? FileManager.default.attributesOfItem(atPath: cli.store.path + "-wal")[.size] as? Int) ?? 0
+                largestWAL = max(largestWAL, size)
+            }
+        }
+        #expect(reader.nextLine(timeout: 10) != nil, "the follower stopped printing")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(largestWAL > 0 && largestWAL < 8 * 1_024 * 1_024, "WAL reached \(largestWAL) bytes")
+    }
+
     @Test func i3blocksPersistGetsOneFullTextLinePerUpdateAndSIGINTStops() throws {
         let cli = RecipesProcess()
         try cli.seed([Recipe(name: "Soup")])

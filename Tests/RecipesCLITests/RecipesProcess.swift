@@ -37,11 +37,20 @@ final class RecipesProcess {
         try? FileManager.default.removeItem(at: home)
     }
 
+    /// Runs as the user `nobody` when the tests run as root (for whom file permissions do
+    /// not apply), through setpriv(1); as the current user otherwise.
+    static let unprivilegedPrefix: [String]? = {
+        guard getuid() == 0 else { return [] }
+        return FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+            ? ["/usr/bin/setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups"] : nil
+    }()
+
     @discardableResult
-    func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+    func run(_ arguments: [String], input: Data? = nil, unprivileged: Bool = false) throws -> Result {
         let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
+        let prefix = unprivileged ? Self.unprivilegedPrefix ?? [] : []
+        process.executableURL = prefix.isEmpty ? Self.binary : URL(fileURLWithPath: prefix[0])
+        process.arguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [Self.binary.path] + arguments
         process.environment = environment
         // Output goes to files, so neither stream can fill a pipe and block the child.
         let outURL = home.appendingPathComponent("stdout-\(UUID().uuidString)")

@@ -24,16 +24,24 @@ public final class SQLiteConnection {
     public static let busyTimeoutMilliseconds: Int32 = 15_000
 
     /// Opens (and with `create`, creates) the file at `path`. `readOnly` never writes the file.
-    public init(path: String, readOnly: Bool = false, create: Bool = true) throws {
+    /// `immutable` (read-only too) tells SQLite the file cannot change while open, so it takes
+    /// no locks and needs no -wal or -shm file: the only way to read a WAL store in a folder
+    /// this user cannot write.
+    public init(path: String, readOnly: Bool = false, create: Bool = true, immutable: Bool = false) throws {
         var db: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        if readOnly {
+        var name = path
+        if immutable {
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            let escaped = path.unicodeScalars.map { "?#%".unicodeScalars.contains($0) ? "%" + String($0.value, radix: 16, uppercase: true) : String($0) }
+            name = "file:" + escaped.joined() + "?immutable=1"
+        } else if readOnly {
             flags |= SQLITE_OPEN_READONLY
         } else {
             flags |= SQLITE_OPEN_READWRITE
             if create { flags |= SQLITE_OPEN_CREATE }
         }
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        let code = sqlite3_open_v2(name, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let error = SQLiteError(connection: db, code: code)
             sqlite3_close_v2(db)

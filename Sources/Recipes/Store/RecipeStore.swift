@@ -46,21 +46,54 @@ public final class RecipeStore {
         self.path = filePath
         let path = filePath ?? ":memory:"
         if filePath != nil { try Self.checkHeader(path: path) }
+        // A store this user may not change (a read-only file, or a folder where SQLite cannot
+        // create its -wal and -shm files) is opened read-only: searching and `next` still work,
+        // and a write fails with "the store is read-only" instead of at opening.
+        isReadOnly = filePath.map(Self.isUnwritableStore) ?? false
         do {
-            database = try SQLiteConnection(path: path)
+            database = try isReadOnly ? Self.openReadOnly(path) : SQLiteConnection(path: path)
         } catch let error as SQLiteError {
             throw Self.describe(error, path: path)
         }
         do {
             database.setCheckpointOnClose(false)
             try Self.checkIdentity(database, path: path)
-            // WAL lets status bars read while a writer works; FULL sync makes each committed
-            // transaction survive a power cut.
-            try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
-            try migrate()
+            if isReadOnly {
+                try database.execute("PRAGMA foreign_keys = ON")
+                guard try schemaVersion == Schema.latestVersion else {
+                    throw RecipeStoreError.cannotWrite(path: path, detail: "the store is read-only and needs an upgrade to this version's schema")
+                }
+            } else {
+                // WAL lets status bars read while a writer works; FULL sync makes each committed
+                // transaction survive a power cut.
+                try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+                try migrate()
+            }
         } catch let error as SQLiteError {
             throw Self.describe(error, path: path)
         }
+    }
+
+    /// Whether the store was opened read-only because this user cannot write it.
+    public let isReadOnly: Bool
+
+    /// A read-only connection, or when SQLite cannot make the -shm file a WAL reader needs
+    /// and no -wal file holds changes yet, an immutable one (a snapshot of the file).
+    private static func openReadOnly(_ path: String) throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, readOnly: true)
+        do {
+            _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
+            return connection
+        } catch let error as SQLiteError where error.code == SQLITE_READONLY || error.code == SQLITE_CANTOPEN {
+            guard access(path + "-wal", F_OK) != 0 else { throw error }
+            return try SQLiteConnection(path: path, immutable: true)
+        }
+    }
+
+    private static func isUnwritableStore(_ path: String) -> Bool {
+        guard access(path, F_OK) == 0 else { return false }
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        return access(path, W_OK) != 0 || access(folder.isEmpty ? "/" : folder, W_OK) != 0
     }
 
     /// The schema version recorded in the file.

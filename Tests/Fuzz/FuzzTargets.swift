@@ -56,6 +56,7 @@ private func fuzzISO8601(_ text: String) {
     let written = ISO8601.string(from: date)
     guard let again = ISO8601.date(from: written) else { return require(false, "'\(written)' (from '\(text)') does not read back") }
     require(abs(again.timeIntervalSince(date)) < 0.001, "'\(text)' → '\(written)' → \(again) moved")
+    require(ISO8601.string(from: again) == written, "'\(written)' reads back but writes as '\(ISO8601.string(from: again))'")
 }
 
 private func fuzzArchive(_ data: Data) {

@@ -41,6 +41,10 @@ import Testing
         #expect(ISO8601.date(from: "-000001-12-31T18:30:00Z") == early)
         let late = Date(timeIntervalSince1970: 300_000_000_000)
         #expect(ISO8601.string(from: late) == "+011476-08-15T05:20:00Z" && ISO8601.date(from: ISO8601.string(from: late)) == late)
+        // A fraction that rounds to .000 was written as ".000" and read back as a whole
+        // second, which then wrote without it (found by the sync convergence test).
+        let almostWhole = Date(timeIntervalSince1970: 1_796_000_000.0003)
+        #expect(ISO8601.string(from: almostWhole) == "2026-11-30T00:53:20Z")
         // Far beyond any calendar, formatting still does not trap.
         _ = ISO8601.string(from: Date(timeIntervalSince1970: 1e300))
         _ = ISO8601.string(from: Date(timeIntervalSince1970: .nan))

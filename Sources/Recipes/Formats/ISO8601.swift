@@ -18,7 +18,9 @@ public enum ISO8601 {
         let year = (0...9999).contains(parts.year) ? pad(parts.year, 4) : (parts.year < 0 ? "-" : "+") + pad(abs(parts.year), 6)
         var text = "\(year)-\(pad(parts.month))-\(pad(parts.day))T\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
         let milliseconds = Int(((seconds - whole) * 1000).rounded())
-        if seconds != whole { text += "." + pad(min(milliseconds, 999), 3) }
+        // A fraction that rounds to .000 is left out, so that the text reads back and writes
+        // again the same (found by the sync convergence test).
+        if milliseconds > 0 { text += "." + pad(min(milliseconds, 999), 3) }
         return text + "Z"
     }
 

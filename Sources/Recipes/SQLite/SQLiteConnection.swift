@@ -64,6 +64,12 @@ public final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
+    /// Rows the last INSERT, UPDATE or DELETE changed.
+    public var lastChanges: Int64 { sqlite3_changes64(handle) }
+
+    /// Rows inserted, updated or deleted through this connection since it opened.
+    public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+
     /// Runs one or more statements that take no parameters.
     public func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?

@@ -60,6 +60,7 @@ extension RecipeStore {
         let rowID = database.lastInsertedRowID
         try insertIngredients(of: record)
         try index(record, rowID: rowID)
+        try stampLocalChange(of: record.id, deleted: false)
     }
 
     func update(_ record: RecipeRecord, from previous: RecipeRecord) throws {
@@ -69,6 +70,9 @@ extension RecipeStore {
                 alcoholic = ?11, served_hot = ?12, source = ?13
             WHERE id = ?1
             """).execute(Self.columnValues(record))
+        // Another process (a sync, another terminal) deleted the recipe since it was read:
+        // the edit is newer than the deletion, so it brings the recipe back.
+        guard database.lastChanges > 0 else { return try insert(record) }
         if record.ingredients != previous.ingredients {
             try cachedStatement("DELETE FROM ingredient WHERE recipe_id = ?").execute([.text(record.id.uuidString)])
             try insertIngredients(of: record)
@@ -76,6 +80,7 @@ extension RecipeStore {
         if SearchDocument(record) != SearchDocument(previous), let rowID = try rowID(of: record.id) {
             try index(record, rowID: rowID)
         }
+        try stampLocalChange(of: record.id, deleted: false)
     }
 
     /// Deletes the recipe; its ingredients go with it (ON DELETE CASCADE), its search entry here.
@@ -84,6 +89,7 @@ extension RecipeStore {
             try cachedStatement("DELETE FROM recipe_search WHERE rowid = ?").execute([.integer(rowID)])
         }
         try cachedStatement("DELETE FROM recipe WHERE id = ?").execute([.text(id.uuidString)])
+        try stampLocalChange(of: id, deleted: true)
     }
 
     private func insertIngredients(of record: RecipeRecord) throws {

@@ -26,6 +26,10 @@ public final class RecipeStore {
     private var hasWritten = false {
         didSet { database.setCheckpointOnClose(hasWritten) }
     }
+    /// False while other replicas' changes are applied: those keep their own stamps.
+    var stampsLocalChanges = true
+    /// The sync clock as the current write transaction has advanced it.
+    var syncClock: SyncClockState?
 
     /// Opens the store at `url`, creating an empty one when no file is there.
     public convenience init(url: URL) throws {
@@ -178,11 +182,26 @@ public final class RecipeStore {
         return statement
     }
 
-    /// Runs `body` in one write transaction, reporting SQLite failures as store errors.
+    /// Runs `body` in one write transaction, reporting SQLite failures as store errors. The
+    /// sync clock that the transaction's changes advanced is written back in it too.
     func write<R>(_ body: () throws -> R) throws -> R {
         if !hasWritten { hasWritten = true }
+        defer { syncClock = nil }
         do {
-            return try database.transaction(body)
+            return try database.transaction {
+                let result = try body()
+                try flushSyncClock()
+                return result
+            }
+        } catch let error as SQLiteError {
+            throw Self.describe(error, path: path ?? ":memory:")
+        }
+    }
+
+    /// Runs `body` in one read transaction: everything it reads is from one moment.
+    func readSnapshot<R>(_ body: () throws -> R) throws -> R {
+        do {
+            return try database.transaction(immediate: false, body)
         } catch let error as SQLiteError {
             throw Self.describe(error, path: path ?? ":memory:")
         }

@@ -60,6 +60,30 @@ enum Schema {
         Migration(name: "source address", sql: """
             ALTER TABLE recipe ADD COLUMN source TEXT;
             """),
+        // Sync (see RecipeStore+Sync): this replica's id and clock, the stamp of every
+        // recipe's latest version (a deleted recipe keeps its stamp as a tombstone), and the
+        // change files already applied. Recipes already in the store count as local changes,
+        // so the first sync shares them.
+        Migration(name: "sync", sql: """
+            CREATE TABLE sync_state (key TEXT PRIMARY KEY, value NOT NULL) WITHOUT ROWID;
+            INSERT INTO sync_state VALUES ('replica', lower(hex(randomblob(16)))), ('wall', 0), ('counter', 0),
+                ('local_change', (SELECT count(*) FROM recipe)), ('exported_through', 0);
+            CREATE TABLE recipe_version (
+                recipe_id TEXT PRIMARY KEY,
+                wall INTEGER NOT NULL,
+                counter INTEGER NOT NULL,
+                replica TEXT NOT NULL,
+                deleted INTEGER NOT NULL DEFAULT 0,
+                local_change INTEGER
+            ) WITHOUT ROWID;
+            CREATE INDEX recipe_version_by_local_change ON recipe_version(local_change) WHERE local_change IS NOT NULL;
+            INSERT INTO recipe_version (recipe_id, wall, counter, replica, local_change)
+                SELECT id, CAST((updated + 978307200) * 1000 AS INTEGER), 0,
+                       (SELECT value FROM sync_state WHERE key = 'replica'), row_number() OVER (ORDER BY rowid)
+                FROM recipe;
+            CREATE TABLE sync_applied (replica TEXT NOT NULL, file TEXT NOT NULL, applied REAL NOT NULL,
+                PRIMARY KEY (replica, file)) WITHOUT ROWID;
+            """),
     ]
 
     static var latestVersion: Int { migrations.count }

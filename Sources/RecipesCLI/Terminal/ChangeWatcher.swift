@@ -4,17 +4,20 @@ import Glibc
 #endif
 
 /// Sleeps until the store's files change, a deadline passes, the reader of stdout goes away,
-/// or SIGTERM / SIGINT / SIGHUP arrives: the idle half of `recipes next --follow`, using no
-/// CPU while it waits (inotify, a self-pipe for signals, and poll).
+/// or SIGTERM / SIGINT / SIGHUP arrives: the idle half of `recipes next --follow` and
+/// `recipes sync --watch`, using no CPU while it waits (inotify, a self-pipe for signals, and
+/// poll). Folders added with `watch(folder:)` wake it too, when a file there appears or changes.
 final class ChangeWatcher {
     enum Wake {
         case deadline
         case storeChanged
+        case folderChanged
         case stop
     }
 
     private let inotify: Int32
     private let storeFileName: String
+    private var storeWatch: Int32 = -1
 
     init(storePath: String) throws {
         let url = URL(fileURLWithPath: storePath)
@@ -22,7 +25,8 @@ final class ChangeWatcher {
         inotify = inotify_init1(Int32(IN_CLOEXEC))
         guard inotify >= 0 else { throw CommandFailure("cannot watch \(storePath): inotify_init1 failed (errno \(errno))") }
         let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
-        guard inotify_add_watch(inotify, url.deletingLastPathComponent().path, mask) >= 0 else {
+        storeWatch = inotify_add_watch(inotify, url.deletingLastPathComponent().path, mask)
+        guard storeWatch >= 0 else {
             close(inotify)
             throw CommandFailure("cannot watch \(url.deletingLastPathComponent().path) (errno \(errno))")
         }
@@ -33,6 +37,12 @@ final class ChangeWatcher {
 
     deinit {
         close(inotify)
+    }
+
+    /// Also wakes for files created, written or moved into `folder` (hidden names aside:
+    /// those are files still being written). Watching a folder twice is harmless.
+    func watch(folder: String) {
+        _ = inotify_add_watch(inotify, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
     }
 
     /// Waits at most `seconds`.
@@ -53,29 +63,36 @@ final class ChangeWatcher {
                 return .stop
             }
             if descriptors[1].revents != 0 || descriptors[2].revents & Int16(POLLERR | POLLHUP) != 0 { return .stop }
-            if descriptors[0].revents != 0, drainConcernsStore() { return .storeChanged }
+            if descriptors[0].revents != 0 {
+                let events = drain()
+                if events.store { return .storeChanged }
+                if events.folder { return .folderChanged }
+            }
             for index in descriptors.indices { descriptors[index].revents = 0 }
         }
     }
 
-    /// Reads pending inotify events; true when one names the store or its -wal / -journal.
-    private func drainConcernsStore() -> Bool {
+    /// Reads pending inotify events: whether one names the store or its -wal / -journal, and
+    /// whether one names a visible file in a watched folder.
+    private func drain() -> (store: Bool, folder: Bool) {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
-        guard count > 0 else { return false }
+        guard count > 0 else { return (false, false) }
         var offset = 0
-        var concerns = false
+        var result = (store: false, folder: false)
         let headerSize = MemoryLayout<inotify_event>.size
         while offset + headerSize <= count {
+            let watch = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset, as: Int32.self) }
             let nameLength = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
             if nameLength > 0 {
                 let start = offset + headerSize
-                let bytes = buffer[start..<min(start + nameLength, count)].prefix { $0 != 0 }
-                if String(decoding: bytes, as: UTF8.self).hasPrefix(storeFileName) { concerns = true }
+                let name = String(decoding: buffer[start..<min(start + nameLength, count)].prefix { $0 != 0 }, as: UTF8.self)
+                if watch == storeWatch, name.hasPrefix(storeFileName) { result.store = true }
+                if watch != storeWatch, !name.hasPrefix(".") { result.folder = true }
             }
             offset += headerSize + nameLength
         }
-        return concerns
+        return result
     }
 }
 

@@ -1,0 +1,146 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One immutable file of changes in a sync folder: `DIR/<replica>/<stamp>-<random>.changes`.
+///
+/// The first line is a header, `{"format":"recipes-changes","version":1,"replica":…,
+/// "count":N,"bytes":B,"crc32":"…"}`; then B bytes of JSON, an array of ``RecipeChange``.
+/// The length and CRC-32 of the body catch a file that a sync tool has copied only in part,
+/// or that was damaged; such a file is skipped and read again next time.
+struct ChangeFile {
+    static let formatName = "recipes-changes"
+    static let currentVersion = 1
+    static let fileExtension = ".changes"
+
+    struct Header: Codable {
+        var format: String
+        var version: Int
+        var replica: String
+        var count: Int
+        var bytes: Int
+        var crc32: String
+    }
+
+    enum Reading {
+        case changes([RecipeChange])
+        /// Written by a newer version of this program: kept, not applied.
+        case newer(version: Int)
+        case damaged(reason: String)
+    }
+
+    /// The file's bytes for `changes` made by `replica`.
+    static func encode(_ changes: [RecipeChange], replica: String) throws -> Data {
+        let encoder = RecipeJSON.encoder
+        let body = try encoder.encode(changes)
+        let header = Header(format: formatName, version: currentVersion, replica: replica, count: changes.count,
+                            bytes: body.count, crc32: CRC32.hex(body))
+        var data = try encoder.encode(header)
+        data.append(0x0A)
+        data.append(body)
+        return data
+    }
+
+    static func decode(_ data: Data, expectedReplica: String) -> Reading {
+        guard let newline = data.firstIndex(of: 0x0A) else { return .damaged(reason: "it has no header line") }
+        let header: Header
+        do {
+            header = try RecipeJSON.decoder.decode(Header.self, from: data[data.startIndex..<newline])
+        } catch {
+            // A newer version may change more than the fields; its format name still says so.
+            if let partial = try? RecipeJSON.decoder.decode(VersionOnly.self, from: data[data.startIndex..<newline]),
+               partial.format == formatName, partial.version > currentVersion {
+                return .newer(version: partial.version)
+            }
+            return .damaged(reason: "its header is not readable")
+        }
+        guard header.format == formatName else { return .damaged(reason: "it is not a change file (format '\(header.format)')") }
+        guard header.version <= currentVersion else { return .newer(version: header.version) }
+        guard header.replica == expectedReplica else { return .damaged(reason: "it names replica \(header.replica) but sits in \(expectedReplica)") }
+        let body = data[(newline + 1)...]
+        guard body.count == header.bytes else {
+            return .damaged(reason: "it holds \(body.count) of \(header.bytes) bytes (still being copied, or cut short)")
+        }
+        guard CRC32.hex(body) == header.crc32 else { return .damaged(reason: "its checksum does not match") }
+        guard let changes = try? RecipeJSON.decoder.decode([RecipeChange].self, from: body), changes.count == header.count else {
+            return .damaged(reason: "its changes are not readable")
+        }
+        return .changes(changes)
+    }
+
+    private struct VersionOnly: Codable {
+        var format: String
+        var version: Int
+    }
+
+    /// Writes `data` so that the file appears whole or not at all: to a hidden temporary name
+    /// in the same folder, flushed to disk, then renamed, and the folder flushed.
+    static func writeAtomically(_ data: Data, to path: String) throws {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        let name = String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
+        let temporary = folder + "/." + name + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw SyncError.cannotWrite(path: temporary, reason: String(cString: strerror(errno))) }
+        var failure: String?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        close(descriptor)
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw SyncError.cannotWrite(path: path, reason: failure)
+        }
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+}
+
+/// CRC-32 (IEEE 802.3), to notice a damaged or partly copied change file.
+enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        return value
+    }
+
+    static func checksum<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+        let text = String(checksum(bytes), radix: 16)
+        return String(repeating: "0", count: 8 - text.count) + text
+    }
+}
+
+/// A sync that cannot go on, and why.
+public enum SyncError: Error, Equatable, CustomStringConvertible, Sendable {
+    case noFolder(path: String)
+    case cannotRead(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noFolder(let path): "no sync folder at \(path) (create it, or check the path)"
+        case .cannotRead(let path, let reason): "cannot read \(path): \(reason)"
+        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import Testing
+@testable import Recipes
+
+/// Sync through a folder between real store files: the merge rule, files that are damaged,
+/// newer or repeated, and convergence of three replicas under random exchanges.
+@Suite struct SyncTests {
+    /// Several stores and sync folders in one temporary directory.
+    final class Replicas {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("recipes-sync-\(UUID().uuidString)")
+        private(set) var stores: [RecipeStore] = []
+
+        init(_ count: Int) throws {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            for index in 0..<count {
+                stores.append(try RecipeStore(url: root.appendingPathComponent("store-\(index).sqlite")))
+                try FileManager.default.createDirectory(at: root.appendingPathComponent("folder-\(index)"), withIntermediateDirectories: true)
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        /// A folder of its own for store `index` (sync tools copy between them), or the shared one.
+        func folder(_ index: Int) -> String { root.appendingPathComponent("folder-\(index)").path }
+
+        /// Each recipe as JSON at millisecond precision (what travels), sorted by id.
+        func dump(_ index: Int) throws -> [String] {
+            try stores[index].exportArchive().recipes.map { String(decoding: try $0.encoded(), as: UTF8.self) }.sorted()
+        }
+    }
+
+    @Test func aChangeTravelsAndASecondSyncChangesNothing() throws {
+        let replicas = try Replicas(2)
+        let (laptop, desktop) = (replicas.stores[0], replicas.stores[1])
+        let shared = replicas.folder(0)
+        let soup = Recipe(name: "Soup", plannedDate: Date(timeIntervalSince1970: 1_800_000_000),
+                          ingredients: [Ingredient(name: "Leek", amount: "2")])
+        let context = ModelContext(laptop)
+        context.insert(soup)
+        try context.save()
+
+        let written = try laptop.sync(folder: shared)
+        #expect(written.exported == 1 && written.fileWritten != nil)
+        let received = try desktop.sync(folder: shared)
+        #expect(received.applied == 1 && received.filesApplied == 1)
+        #expect(try replicas.dump(0) == replicas.dump(1))
+        #expect(try ModelContext(desktop).model(for: soup.id)?.ingredients.map(\.name) == ["Leek"])
+
+        let files = try FileManager.default.subpathsOfDirectory(atPath: shared).sorted()
+        let bytes = try desktop.url.map { try Data(contentsOf: $0) }
+        #expect(try laptop.sync(folder: shared) == SyncReport())
+        #expect(try desktop.sync(folder: shared) == SyncReport())
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: shared).sorted() == files)
+        #expect(try desktop.url.map { try Data(contentsOf: $0) } == bytes)
+        #expect(try desktop.syncStatus(folder: shared).pendingLocalChanges == 0)
+    }
+
+    @Test func theLaterChangeWinsOnEveryReplicaAndADeletionIsATombstone() throws {
+        let replicas = try Replicas(2)
+        let shared = replicas.folder(0)
+        let stew = Recipe(name: "Stew")
+        let first = ModelContext(replicas.stores[0])
+        first.insert(stew)
+        try first.save()
+        try replicas.stores[0].sync(folder: shared)
+        try replicas.stores[1].sync(folder: shared)
+
+        // Both edit offline; the second edit is later, so it wins on both.
+        let second = ModelContext(replicas.stores[1])
+        try #require(try first.model(for: stew.id)).name = "Beef stew"
+        try first.save()
+        // Within one millisecond "later" is up to the counter and the replica id.
+        usleep(5_000)
+        try #require(try second.model(for: stew.id)).name = "Lentil stew"
+        try second.save()
+        for _ in 0..<2 { for store in replicas.stores { try store.sync(folder: shared) } }
+        #expect(try replicas.stores.map { try ModelContext($0).model(for: stew.id)?.name } == ["Lentil stew", "Lentil stew"])
+
+        // A deletion after the edit removes it everywhere; an edit made after seeing the
+        // deletion brings it back.
+        second.delete(try #require(try second.model(for: stew.id)))
+        try second.save()
+        for _ in 0..<2 { for store in replicas.stores { try store.sync(folder: shared) } }
+        #expect(try ModelContext(replicas.stores[0]).model(for: stew.id) == nil)
+        #expect(try replicas.dump(0) == replicas.dump(1))
+        // An older edit arriving after the tombstone does not resurrect the recipe.
+        let stale = RecipeChange(id: stew.id, stamp: SyncStamp(wall: 1, counter: 0, replica: "0"), deleted: false,
+                                 recipe: RecipeJSON(Recipe(id: stew.id, name: "Old stew")))
+        #expect(try replicas.stores[0].apply([stale]) == AppliedChanges(applied: 0, superseded: 1))
+        #expect(try ModelContext(replicas.stores[0]).model(for: stew.id) == nil)
+    }
+
+    @Test func damagedAndNewerFilesAreReportedAndNeverHalfApplied() throws {
+        let replicas = try Replicas(2)
+        let shared = replicas.folder(0)
+        let context = ModelContext(replicas.stores[0])
+        (0..<20).forEach { context.insert(Recipe(name: "Dish \($0)")) }
+        try context.save()
+        let file = try #require(try replicas.stores[0].sync(folder: shared).fileWritten)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: file))
+
+        // A copy cut short (a sync tool still copying): skipped, nothing applied, tried again.
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: file))
+        let cut = try replicas.stores[1].sync(folder: shared)
+        #expect(cut.applied == 0 && cut.damagedFiles.count == 1 && cut.damagedFiles[0].contains("still being copied, or cut short"))
+        #expect(try ModelContext(replicas.stores[1]).fetchCount(FetchDescriptor<Recipe>()) == 0)
+        // A flipped byte in the body.
+        var flipped = whole
+        flipped[flipped.count - 10] ^= 0x01
+        try flipped.write(to: URL(fileURLWithPath: file))
+        #expect(try replicas.stores[1].sync(folder: shared).damagedFiles.first?.contains("checksum") == true)
+        // The whole file arrives: applied.
+        try whole.write(to: URL(fileURLWithPath: file))
+        #expect(try replicas.stores[1].sync(folder: shared).applied == 20)
+
+        // A file from a newer format version is kept and not applied.
+        let replicaFolder = URL(fileURLWithPath: file).deletingLastPathComponent()
+        let newer = replicaFolder.appendingPathComponent("999999999999999-000000-00000000.changes")
+        try Data(#"{"format":"recipes-changes","version":2,"replica":"x","layout":"new"}"#.utf8 + [0x0A] + Data("[]".utf8)).write(to: newer)
+        let report = try replicas.stores[1].sync(folder: shared)
+        #expect(report.newerFiles.count == 1 && report.newerFiles[0].contains("format version 2 is newer"))
+        #expect(FileManager.default.fileExists(atPath: newer.path))
+        #expect(try replicas.stores[1].syncStatus(folder: shared).newerFiles.count == 1)
+    }
+
+    @Test func aMissingFolderIsAnError() throws {
+        let replicas = try Replicas(1)
+        #expect(throws: SyncError.noFolder(path: replicas.root.path + "/nope")) {
+            try replicas.stores[0].sync(folder: replicas.root.path + "/nope")
+        }
+    }
+
+    @Test func existingRecipesAreSharedByTheFirstSyncAfterTheUpgrade() throws {
+        let replicas = try Replicas(2)
+        let context = ModelContext(replicas.stores[0])
+        context.insert(Recipe(name: "Old"))
+        try context.save()
+        // As migration 5 leaves a store that already had recipes: pending, never exported.
+        try replicas.stores[0].write { try replicas.stores[0].setSyncValue("exported_through", .integer(0)) }
+        try replicas.stores[0].sync(folder: replicas.folder(0))
+        try replicas.stores[1].sync(folder: replicas.folder(0))
+        #expect(try replicas.dump(1).count == 1)
+    }
+
+    /// Syncing one edit into a large store reads one file and writes one row's worth.
+    @Test func theCostFollowsTheChangeNotTheStore() throws {
+        let replicas = try Replicas(2)
+        let shared = replicas.folder(0)
+        let big = ModelContext(replicas.stores[0])
+        (0..<3_000).forEach { big.insert(Recipe(name: "Recipe \($0)", ingredients: [Ingredient(name: "Salt", amount: "1 g")])) }
+        try big.save()
+        try replicas.stores[0].sync(folder: shared)
+        try replicas.stores[1].sync(folder: shared)
+        let edit = ModelContext(replicas.stores[1])
+        let one = try #require(try edit.fetch(FetchDescriptor<Recipe>(predicate: #Predicate { $0.name == "Recipe 7" })).first)
+        one.plannedDate = Date(timeIntervalSince1970: 1_800_000_000)
+        try edit.save()
+        let sent = try replicas.stores[1].sync(folder: shared)
+        #expect(sent.exported == 1)
+        let before = sqlite3TotalChanges(replicas.stores[0])
+        let received = try replicas.stores[0].sync(folder: shared)
+        #expect(received.applied == 1 && received.filesApplied == 1)
+        // The recipe row, its version stamp, the file's record and the clock: a handful.
+        #expect(sqlite3TotalChanges(replicas.stores[0]) - before < 10)
+    }
+
+    private func sqlite3TotalChanges(_ store: RecipeStore) -> Int {
+        Int(store.database.totalChanges)
+    }
+}
+
+/// Three replicas make random adds, edits, plans and deletes; their change files travel
+/// between their folders in random order, late, twice, and once damaged first. Afterwards all
+/// three hold the same recipes, and those are what the merge rule predicts from every file
+/// written: for each recipe the version with the greatest stamp, or nothing if that is a deletion.
+@Suite struct SyncConvergenceTests {
+    @Test(arguments: 1...12)
+    func threeReplicasConverge(seed: UInt64) throws {
+        var random = PredicateDifferentialTests.Generator(state: seed)
+        let replicas = try SyncTests.Replicas(3)
+        let contexts = replicas.stores.map(ModelContext.init)
+        var ids: [UUID] = []
+        // Files written by each replica, waiting to be copied to each other replica's folder.
+        var inFlight: [(from: Int, to: Int, path: String)] = []
+        var written: [String] = []
+
+        func deliver(_ item: (from: Int, to: Int, path: String), damagedFirst: Bool) throws {
+            let relative = item.path.dropFirst(replicas.folder(item.from).count)
+            let target = replicas.folder(item.to) + relative
+            try FileManager.default.createDirectory(atPath: String(target[..<target.lastIndex(of: "/")!]), withIntermediateDirectories: true)
+            let data = try Data(contentsOf: URL(fileURLWithPath: item.path))
+            try (damagedFirst ? data.prefix(data.count / 3) : data).write(to: URL(fileURLWithPath: target))
+        }
+
+        for _ in 0..<120 {
+            let actor = Int(random.next() % 3)
+            let context = contexts[actor]
+            switch random.next() % 10 {
+            case 0...2:
+                let recipe = random.next() % 3 == 0
+                    ? BakedGood(name: "Bake \(random.next() % 1000)", bakeMinutes: Int(random.next() % 90))
+                    : Recipe(name: "Dish \(random.next() % 1000)", ingredients: [Ingredient(name: "Salt", amount: "\(random.next() % 9) g")])
+                context.insert(recipe)
+                ids.append(recipe.id)
+            case 3...4:
+                if let id = ids.randomElement(using: &random), let recipe = try context.model(for: id) {
+                    recipe.name += "!"
+                    recipe.ingredients.append(Ingredient(name: "Pepper \(random.next() % 5)", amount: ""))
+                }
+            case 5...6:
+                if let id = ids.randomElement(using: &random), let recipe = try context.model(for: id) {
+                    recipe.plannedDate = Date(timeIntervalSince1970: 1_800_000_000 + Double(random.next() % 100) * 3_600)
+                }
+            case 7:
+                if let id = ids.randomElement(using: &random), let recipe = try context.model(for: id) { context.delete(recipe) }
+            default:
+                // A sync: apply what has arrived, write what is new.
+                if let file = try replicas.stores[actor].sync(folder: replicas.folder(actor)).fileWritten {
+                    written.append(file)
+                    for other in 0..<3 where other != actor { inFlight.append((actor, other, file)) }
+                }
+            }
+            try context.save()
+            // Some files arrive now, in random order, some damaged first, some twice.
+            inFlight.shuffle(using: &random)
+            while let item = inFlight.last, random.next() % 3 != 0 {
+                inFlight.removeLast()
+                let damaged = random.next() % 5 == 0
+                try deliver(item, damagedFirst: damaged)
+                // A damaged copy is followed by the whole file later; some files come twice.
+                if damaged || random.next() % 4 == 0 { inFlight.insert(item, at: 0) }
+            }
+        }
+        // A file that is damaged for good, from a replica nobody knows, which every sync skips.
+        let stranger = replicas.folder(0) + "/" + String(repeating: "a", count: 32)
+        try FileManager.default.createDirectory(atPath: stranger, withIntermediateDirectories: true)
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: stranger + "/000000000000001-000000-00000000.changes"))
+
+        // Then everything settles: every replica writes what is left, every file arrives whole.
+        for _ in 0..<2 {
+            for index in 0..<3 {
+                if let file = try replicas.stores[index].sync(folder: replicas.folder(index)).fileWritten {
+                    written.append(file)
+                    for other in 0..<3 where other != index { inFlight.append((index, other, file)) }
+                }
+            }
+            for item in inFlight { try deliver(item, damagedFirst: false) }
+            inFlight.removeAll()
+            for index in 0..<3 { try replicas.stores[index].sync(folder: replicas.folder(index)) }
+        }
+
+        let dumps = try (0..<3).map(replicas.dump)
+        let converged = dumps[0] == dumps[1] && dumps[1] == dumps[2]
+        #expect(converged, "seed \(seed): \(Set(dumps[0]).symmetricDifference(dumps[1]).count) and \(Set(dumps[1]).symmetricDifference(dumps[2]).count) differ")
+
+        // The prediction, from the files alone.
+        var winners: [UUID: RecipeChange] = [:]
+        for path in written {
+            let replica = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
+            guard case .changes(let changes) = ChangeFile.decode(try Data(contentsOf: URL(fileURLWithPath: path)), expectedReplica: replica) else {
+                Issue.record("\(path) is not readable")
+                continue
+            }
+            for change in changes where winners[change.id].map({ $0.stamp < change.stamp }) ?? true { winners[change.id] = change }
+        }
+        let predicted = try winners.values.filter { !$0.deleted }.compactMap(\.recipe).map { String(decoding: try $0.encoded(), as: UTF8.self) }.sorted()
+        let asPredicted = dumps[0] == predicted
+        #expect(asPredicted, "seed \(seed): \(Set(dumps[0]).symmetricDifference(predicted).count) recipes differ from the prediction")
+        #expect(!predicted.isEmpty)
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @Suite struct HelpAndManualTests {
-    static let commands = ["search", "show", "add", "delete", "plan", "next", "shopping", "export", "import", "help", "completions"]
+    static let commands = ["search", "show", "add", "delete", "plan", "next", "shopping", "export", "import", "sync", "help", "completions"]
     static let manual = try! String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("man/recipes.1"), encoding: .utf8)
 
@@ -22,7 +22,11 @@ import Testing
         let cli = RecipesProcess()
         let help = try cli.run(["--help"])
         #expect(help.status == 0)
-        for command in Self.commands { #expect(help.stdout.contains("\n  \(command) ")) }
+        // Exactly these: a new command must join the list, and with it the man-page checks.
+        let listed = help.stdout.components(separatedBy: "SUBCOMMANDS:\n").last?.split(separator: "\n")
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.contains("See 'recipes") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) } ?? []
+        #expect(listed == Self.commands)
         #expect(help.stdout.hasSuffix("See 'recipes help <subcommand>' for detailed help.\n"))
         #expect(try cli.run([]) == help)
         #expect(try cli.run(["help"]) == help)

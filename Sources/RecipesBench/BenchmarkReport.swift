@@ -31,6 +31,7 @@ struct BenchmarkReport {
     var searches: [SearchRow] = []
     var headOne: ProcessTimer.Measurement?
     var fullCommon: ProcessTimer.Measurement?
+    var sync: SyncProbe?
 
     /// What the sqlite3 shell runs for a search: the same trigram-index lookup the library
     /// starts from (words under three characters scan with instr, as the library does).
@@ -101,6 +102,10 @@ struct BenchmarkReport {
         if let headOne, let fullCommon {
             lines.append("")
             lines.append("`recipes search salt | head -1`: peak memory \(mb(headOne.peakKilobytes)), against \(mb(fullCommon.peakKilobytes)) for the whole output (results stream).")
+        }
+        if let sync {
+            lines.append("")
+            lines += sync.markdown(count: count)
         }
         if !missing.isEmpty {
             lines.append("")

@@ -159,6 +159,9 @@ func runBenchmark(_ options: Options) throws {
     report.headOne = try HeadOneProbe.run(common, environment: environment)
     report.fullCommon = report.searches.first { $0.query.words == "salt" }?.recipes
 
+    report.sync = try SyncProbe.run(recipesBinary: recipesBinary, storePath: storePath, directory: directory, sqlite3: sqlite3,
+                                    environment: environment)
+
     print(report.markdown(machine: BenchmarkReport.machine(), missing: [sqlite3 == nil ? "sqlite3" : nil, ripgrep == nil ? "rg" : nil].compactMap { $0 }))
 }
 

@@ -28,5 +28,7 @@ import Testing
             #expect(row?.contains("| yes |") == true, "\(row ?? "")")
         }
         #expect(report.contains("| head -1`: peak memory"))
+        let oneChange = report.split(separator: "\n").first { $0.hasPrefix("| one change from another store") }
+        #expect(oneChange?.contains("`applied 1 of 1 changes from 1 file`") == true, "\(oneChange ?? "")")
     }
 }

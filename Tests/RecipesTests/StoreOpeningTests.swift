@@ -48,6 +48,11 @@ import Testing
         let context = ModelContext(store)
         let found = try context.fetch(FetchDescriptor(predicate: RecipePredicates.search("water")))
         #expect(found.map(\.name) == ["Old bread"])
+        // The recipes that were there count as local changes for the first sync, stamped
+        // with their update time.
+        let (changes, token) = try store.changes(since: 0)
+        #expect(changes.compactMap(\.recipe?.name).sorted() == ["Old bread", "Old tea"] && token == 2)
+        #expect(changes.allSatisfy { $0.stamp.wall == 978_307_202_000 && $0.stamp.replica == (try? store.replicaID) })
         #expect(context.queryPlan(for: FetchDescriptor(predicate: RecipePredicates.search("water"))).sql.contains("recipe_search MATCH"))
     }
 

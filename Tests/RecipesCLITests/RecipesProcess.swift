@@ -77,6 +77,19 @@ final class RecipesProcess {
                       status: process.terminationStatus)
     }
 
+    /// Starts the binary without waiting for it, for tests that signal or kill it; standard
+    /// error is discarded, standard output too unless `output` is given.
+    func start(_ arguments: [String], output: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Runs with `--store` pointing at this test's store.
     @discardableResult
     func runOnStore(_ arguments: [String]) throws -> Result {

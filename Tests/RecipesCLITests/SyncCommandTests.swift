@@ -57,14 +57,8 @@ import Testing
 
     /// `--watch` applies a file as soon as it arrives and stops cleanly on SIGTERM.
     @Test func watchingAppliesWhatArrives() throws {
-        let process = Process()
-        process.executableURL = RecipesProcess.binary
-        process.arguments = ["--store", desktop, "sync", folder, "--watch"]
-        process.environment = cli.environment
         let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try cli.start(["--store", desktop, "sync", folder, "--watch"], output: out)
         let reader = FollowTests.LineReader(out)
         try cli.run(["--store", laptop, "sync", folder])
         #expect(reader.nextLine(timeout: 10) == "applied 1 of 1 changes from 1 file")
@@ -93,13 +87,7 @@ import Testing
         for trial in 0..<10 {
             let store = cli.home.appendingPathComponent("trial-\(trial).sqlite").path
             _ = try RecipeStore(path: store)
-            let process = Process()
-            process.executableURL = RecipesProcess.binary
-            process.arguments = ["--store", store, "sync", folder]
-            process.environment = cli.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try cli.start(["--store", store, "sync", folder])
             usleep(UInt32(Double.random(in: 0...(duration * 0.8)) * 1_000_000))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
@@ -125,13 +113,7 @@ import Testing
             let context = ModelContext(try RecipeStore(path: writer))
             (0..<2_000).forEach { context.insert(Recipe(name: "Dish \($0)", instructions: String(repeating: "Stir. ", count: 50))) }
             try context.save()
-            let process = Process()
-            process.executableURL = RecipesProcess.binary
-            process.arguments = ["--store", writer, "sync", folder]
-            process.environment = cli.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try cli.start(["--store", writer, "sync", folder])
             usleep(UInt32.random(in: 20_000...300_000))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)

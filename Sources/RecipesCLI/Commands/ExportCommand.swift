@@ -44,7 +44,7 @@ struct ExportCommand: RecipesCommand {
         let ids = try references.isEmpty ? nil : references.map { try CommonOptions.resolve($0, in: store).id }
         if format == "schema.org" {
             let recipes = try store.recipes(ids: ids)
-            environment.output.line(SchemaOrgImport.jsonLD(for: recipes))
+            environment.output.line(JSONText.printable(Data(SchemaOrgImport.jsonLD(for: recipes).utf8)))
             return recipes.isEmpty ? .nothingFound : .success
         }
         let archive = try store.exportArchive(ids: ids)

@@ -70,24 +70,7 @@ enum StatusColors {
 /// JSON string literals written by hand, so the `next` path needs no encoder.
 enum JSONText {
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || needsEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        JSONString.quoted(text, alsoEscaping: needsEscape)
     }
 
     /// Encoded JSON with the invisible controls that JSONEncoder leaves raw (C1 controls,
@@ -99,8 +82,7 @@ enum JSONText {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if needsEscape(scalar) {
-                let hex = String(scalar.value, radix: 16)
-                result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+                result.append(contentsOf: JSONString.escaped(scalar).unicodeScalars)
             } else {
                 result.append(scalar)
             }

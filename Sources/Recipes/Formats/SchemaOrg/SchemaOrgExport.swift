@@ -78,27 +78,10 @@ extension JSONValue {
         }
     }
 
+    /// Also escaped: what could end a script block (`<`, `>`, `&`) and invisible controls.
     private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case "<", ">", "&", "\u{2028}", "\u{2029}", "\u{7F}":
-                result += escaped(scalar)
-            case _ where scalar.value < 0x20 || (0x80...0x9F).contains(scalar.value):
-                result += escaped(scalar)
-            default: result.unicodeScalars.append(scalar)
-            }
+        JSONString.quoted(text) { scalar in
+            "<>&\u{2028}\u{2029}".unicodeScalars.contains(scalar) || (0x7F...0x9F).contains(scalar.value)
         }
-        return result + "\""
-    }
-
-    private static func escaped(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

@@ -90,6 +90,53 @@ final class RecipesProcess {
         return process
     }
 
+    /// Runs a program with no signal blocked and waits for it, returning its standard output
+    /// when `capturing` (a program that leaves a daemon behind must not: the daemon would
+    /// hold the pipe open).
+    /// Foundation's Process starts children with signals blocked, which daemons such as the
+    /// tmux server inherit: with SIGCHLD blocked it never sees its status jobs finish.
+    static func runWithSignals(_ arguments: [String], environment: [String: String], capturing: Bool) throws -> String {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if capturing {
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        close(pipeEnds[1])
+        defer { close(pipeEnds[0]) }
+        guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = read(pipeEnds[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Runs with `--store` pointing at this test's store.
     @discardableResult
     func runOnStore(_ arguments: [String]) throws -> Result {

@@ -38,13 +38,22 @@ struct WaybarStatus: StatusFormat {
 
 /// i3blocks: full_text, short_text and colour lines; exit 33 marks the block urgent. With
 /// `interval=persist` (`--follow`) i3blocks reads one full_text line per update.
+///
+/// A block with `markup=pango` has its text read as Pango markup. i3blocks 1.5 and later put
+/// the block's properties in the command's environment, so `markup=pango` there means the
+/// text is escaped as for waybar; with i3blocks 1.4 the block's command sets it itself
+/// (`command=markup=pango recipes next --format i3blocks`).
 struct I3blocksStatus: StatusFormat {
+    let pango = CommandEnvironment.variable("markup") == "pango"
+
     func render(_ status: StatusLine?) -> String {
         guard let status else { return "" }
-        return [status.text, status.name, StatusColors.hex(status.urgency)].joined(separator: "\n")
+        return [markup(status.text), markup(status.name), StatusColors.hex(status.urgency)].joined(separator: "\n")
     }
 
-    func followLine(_ status: StatusLine?) -> String { status?.text ?? "" }
+    func followLine(_ status: StatusLine?) -> String { status.map { markup($0.text) } ?? "" }
+
+    private func markup(_ text: String) -> String { pango ? WaybarStatus.pango(text) : text }
 
     func exitStatus(_ status: StatusLine?) -> ExitStatus { status?.urgency == .imminent ? .urgent : .success }
 }

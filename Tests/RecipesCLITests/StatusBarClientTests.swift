@@ -1,0 +1,94 @@
+import Foundation
+import Recipes
+import Testing
+
+/// `recipes next` read by real status-bar programs where they can run without a display:
+/// i3blocks (which prints the i3bar protocol it would send to the bar) and tmux (whose status
+/// line an outer tmux captures as drawn). .ci/run installs both; without them these skip.
+@Suite(.serialized) struct StatusBarClientTests {
+    static let hostileName = "Pie <b>&amp; %{F#f00} #[fg=red] $(reboot)"
+    static let i3blocks = ["/usr/bin/i3blocks", "/usr/local/bin/i3blocks"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    let cli = RecipesProcess(now: "2026-11-30T17:30:00Z")
+
+    init() throws {
+        try cli.seed([Recipe(name: Self.hostileName, plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"))])
+    }
+
+    /// The blocks i3blocks sends to the bar in its first second or two, as JSON objects.
+    func i3blocksBlocks(command: String, markup: String? = nil) throws -> [[String: Any]] {
+        let config = cli.home.appendingPathComponent("i3blocks.conf")
+        try """
+            [recipe]
+            command=\(command)
+            interval=once
+            \(markup.map { "markup=\($0)" } ?? "")
+
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["2", try #require(Self.i3blocks), "-c", config.path]
+        process.environment = cli.environment
+        let out = Pipe(), errors = Pipe()
+        process.standardOutput = out
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            + String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // The i3bar protocol: a header line, "[", then one array of blocks per update.
+        let last = try #require(text.split(separator: "\n").last { $0.contains("full_text") }, "i3blocks printed: \(text)")
+        let array = try JSONSerialization.jsonObject(with: Data(last.drop { $0 == "," }.utf8)) as? [[String: Any]]
+        return try #require(array).filter { $0["name"] as? String == "recipe" }
+    }
+
+    var nextCommand: String { "\(RecipesProcess.binary.path) --store \(cli.store.path) next --format i3blocks" }
+
+    @Test(.enabled(if: i3blocks != nil)) func i3blocksShowsTheNameAsTextInOneUrgentBlock() throws {
+        let blocks = try i3blocksBlocks(command: nextCommand)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?["full_text"] as? String == "\(Self.hostileName) · 18:00 (in 30m)")
+        #expect(blocks.first?["short_text"] as? String == Self.hostileName)
+        #expect(blocks.first?["color"] as? String == "#FF5555")
+        // Exit 33 within the hour: i3blocks marks the block urgent.
+        #expect(blocks.first?["urgent"] as? Bool == true)
+    }
+
+    @Test(.enabled(if: i3blocks != nil)) func i3blocksWithPangoMarkupGetsEscapedText() throws {
+        let blocks = try i3blocksBlocks(command: "markup=pango " + nextCommand, markup: "pango")
+        #expect(blocks.first?["full_text"] as? String == "Pie &lt;b&gt;&amp;amp; %{F#f00} #[fg=red] $(reboot) · 18:00 (in 30m)")
+        #expect(blocks.first?["markup"] as? String == "pango")
+    }
+
+    /// The status line as a terminal shows it: an inner tmux whose status-right runs
+    /// `recipes next --format tmux`, attached inside an outer tmux that captures the screen.
+    @Test(.enabled(if: tmux != nil)) func tmuxDrawsTheNameInItsColourWithoutStyleInjection() throws {
+        let tmux = try #require(Self.tmux)
+        let inner = "recipes-inner-\(getpid())", outer = "recipes-outer-\(getpid())"
+        let environment = cli.environment.merging(["TERM": "xterm-256color"]) { $1 }
+        @discardableResult
+        func run(_ arguments: [String], capturing: Bool = false) throws -> String {
+            try RecipesProcess.runWithSignals([tmux] + arguments, environment: environment, capturing: capturing)
+        }
+        defer {
+            _ = try? run(["-L", outer, "kill-server"])
+            _ = try? run(["-L", inner, "kill-server"])
+        }
+        let next = "RECIPES_NOW=2026-11-30T17:30:00Z TZ=UTC \(RecipesProcess.binary.path) --store \(cli.store.path) next --format tmux"
+        try run(["-L", inner, "-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "5", "sleep 30"])
+        try run(["-L", inner, "set", "-g", "status-right", "#(\(next))"])
+        try run(["-L", inner, "set", "-g", "status-right-length", "150"])
+        try run(["-L", inner, "set", "-g", "status-interval", "1"])
+        try run(["-L", outer, "-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "6", "TMUX= \(tmux) -L \(inner) attach"])
+        var screen = ""
+        for _ in 0..<20 where !screen.contains("(in 30m)") {
+            usleep(250_000)
+            screen = try run(["-L", outer, "capture-pane", "-p", "-e", "-t", "0"], capturing: true)
+        }
+        let status = try #require(screen.split(separator: "\n").last { $0.contains("(in 30m)") })
+        // Drawn in red (imminent), the name's own "#[fg=red]" and "%{F#f00}" shown as text.
+        #expect(status.contains("\u{1B}[31m\(Self.hostileName) · 18:00 (in 30m)"), "\(status.debugDescription)")
+        #expect(status.components(separatedBy: "\u{1B}[31m").count == 2, "a second colour change: \(status.debugDescription)")
+    }
+}

@@ -123,6 +123,20 @@ import Testing
         #expect(try replicas.stores[1].syncStatus(folder: shared).newerFiles.count == 1)
     }
 
+    /// A whole, well-formed file whose recipe cannot be stored must not block every later sync.
+    @Test func aFileWithAnUnstorableRecipeIsSkippedNotFatal() throws {
+        let replicas = try Replicas(2)
+        let shared = replicas.folder(0)
+        let replica = String(repeating: "b", count: 32)
+        try FileManager.default.createDirectory(atPath: shared + "/" + replica, withIntermediateDirectories: true)
+        let nameless = RecipeChange(id: UUID(), stamp: SyncStamp(wall: 5, counter: 0, replica: replica), deleted: false,
+                                    recipe: RecipeJSON(id: nil, kind: .dish, name: "  ", summary: "", instructions: "", ingredients: []))
+        try ChangeFile.encode([nameless], replica: replica).write(to: URL(fileURLWithPath: shared + "/\(replica)/1.changes"))
+        let report = try replicas.stores[1].sync(folder: shared)
+        #expect(report.damagedFiles.count == 1 && report.damagedFiles[0].hasSuffix("cannot be stored (a recipe has no name)"))
+        #expect(report.applied == 0)
+    }
+
     @Test func aMissingFolderIsAnError() throws {
         let replicas = try Replicas(1)
         #expect(throws: SyncError.noFolder(path: replicas.root.path + "/nope")) {

@@ -127,7 +127,15 @@ extension RecipeStore {
                     continue
                 }
                 switch ChangeFile.decode(data, expectedReplica: replica) {
-                case .changes(let changes): scan.readable.append((replica, name, changes))
+                case .changes(let changes):
+                    // A whole file with a recipe this program cannot store (no name, say)
+                    // would fail every sync's transaction; it is skipped like a damaged one.
+                    if let bad = Self.firstUnstorable(changes) {
+                        scan.damaged.append("\(path): \(bad)")
+                        scan.unreadableByReplica[replica, default: 0] += 1
+                    } else {
+                        scan.readable.append((replica, name, changes))
+                    }
                 case .newer(let version):
                     scan.newer.append("\(path): format version \(version) is newer than this program reads (\(ChangeFile.currentVersion))")
                     scan.unreadableByReplica[replica, default: 0] += 1
@@ -138,6 +146,20 @@ extension RecipeStore {
             }
         }
         return scan
+    }
+
+    private static func firstUnstorable(_ changes: [RecipeChange]) -> String? {
+        for change in changes where !change.deleted {
+            guard let recipe = change.recipe else { continue }
+            do {
+                _ = try recipe.makeRecipe()
+            } catch let error as RecipeFormatError {
+                return "recipe \(change.id.uuidString) cannot be stored (\(error.reason))"
+            } catch {
+                return "recipe \(change.id.uuidString) cannot be stored"
+            }
+        }
+        return nil
     }
 
     private func appliedFiles(of replica: String) throws -> Set<String> {

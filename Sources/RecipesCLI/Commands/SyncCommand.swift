@@ -76,10 +76,17 @@ struct SyncCommand: RecipesCommand {
         return .success
     }
 
-    /// One line for what happened; kept and skipped files on standard error.
+    /// One line for what happened; kept and skipped files on standard error, each once for
+    /// as long as `--watch` runs (`noted` remembers them).
     private func report(_ report: SyncReport, quiet: Bool, _ environment: CommandEnvironment) {
-        for file in report.newerFiles { environment.errors.line("recipes: kept, not applied: \(TerminalText.oneLine(file))") }
-        for file in report.damagedFiles { environment.errors.line("recipes: skipped: \(TerminalText.oneLine(file))") }
+        var noted = Set<String>()
+        self.report(report, quiet: quiet, noted: &noted, environment)
+    }
+
+    private func report(_ report: SyncReport, quiet: Bool, noted: inout Set<String>, _ environment: CommandEnvironment) {
+        let notes = report.newerFiles.map { "recipes: kept, not applied: \(TerminalText.oneLine($0))" }
+            + report.damagedFiles.map { "recipes: skipped: \(TerminalText.oneLine($0))" }
+        for note in notes where noted.insert(note).inserted { environment.errors.line(note) }
         var parts: [String] = []
         if report.filesApplied > 0 {
             parts.append("applied \(report.applied) of \(report.applied + report.superseded) changes from \(report.filesApplied) \(report.filesApplied == 1 ? "file" : "files")")
@@ -100,9 +107,10 @@ struct SyncCommand: RecipesCommand {
     private func watchFolder(_ store: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
         let watcher = try ChangeWatcher(storePath: store.path ?? "")
         var version = try store.dataVersion
+        var noted = Set<String>()
         while true {
             do {
-                report(try store.sync(folder: folder), quiet: true, environment)
+                report(try store.sync(folder: folder), quiet: true, noted: &noted, environment)
             } catch let error as SyncError {
                 // A folder that is briefly away (an unmounted share) is retried, not fatal.
                 environment.errors.line("recipes: error: \(error.description)")

@@ -1,4 +1,5 @@
 import Foundation
+import Recipes
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -83,21 +84,9 @@ enum ProcessTimer {
     }
 }
 
-/// A file's text, read with POSIX calls: under LeakSanitizer, Foundation's
-/// `String(contentsOfFile:)` reports a leak inside FoundationEssentials on this toolchain.
+/// A file's text, read with POSIX calls (see FileContents).
 func fileText(_ path: String) throws -> String {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw BenchError("cannot read \(path)") }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = read(descriptor, &buffer, buffer.count)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
-        bytes.append(contentsOf: buffer[0..<count])
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    String(decoding: try FileContents.read(path), as: UTF8.self)
 }
 
 struct BenchError: Error, CustomStringConvertible {

@@ -48,7 +48,7 @@ import Testing
         for (process, _) in readers { process.waitUntilExit() }
         for (process, errors) in writers + readers {
             #expect(process.terminationStatus == 0)
-            #expect(try String(contentsOf: errors, encoding: .utf8) == "")
+            #expect(try String(decoding: FileContents.read(errors.path), as: UTF8.self) == "")
         }
         let context = ModelContext(try RecipeStore(url: cli.store))
         let all = try context.fetch(FetchDescriptor<Recipe>())

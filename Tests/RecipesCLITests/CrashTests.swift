@@ -105,7 +105,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: part == "file" ? 0o444 : 0o666], ofItemAtPath: store.path)
         try FileManager.default.setAttributes([.posixPermissions: part == "file" ? 0o777 : 0o555], ofItemAtPath: folder.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
-        let before = try Data(contentsOf: store)
+        let before = try FileContents.read(store.path)
 
         let next = try cli.run(["--store", store.path, "next"], unprivileged: true)
         #expect(next == .init(stdout: "Soup · 18:00 (in 8h 30m)\n", stderr: "", status: 0))
@@ -115,7 +115,7 @@ import Testing
         #expect(plan == .init(stdout: "", stderr: "recipes: error: cannot write \(store.path): the store is read-only; nothing was changed\n", status: 2))
         let add = try cli.run(["--store", store.path, "add", "Bread"], unprivileged: true)
         #expect(add.status == 2 && add.stderr.hasSuffix("the store is read-only; nothing was changed\n"))
-        #expect(try Data(contentsOf: store) == before)
+        #expect(try FileContents.read(store.path) == before)
         if part == "folder" { #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["store.sqlite"]) }
     }
 

@@ -1,10 +1,11 @@
 import Foundation
+import Recipes
 import Testing
 
 @Suite struct HelpAndManualTests {
     static let commands = ["search", "show", "add", "delete", "plan", "next", "shopping", "export", "import", "sync", "help", "completions"]
-    static let manual = try! String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("man/recipes.1"), encoding: .utf8)
+    static let manual = String(decoding: try! FileContents.read(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("man/recipes.1").path), as: UTF8.self)
 
     @Test(arguments: commands)
     func helpFlagsAndHelpCommandAgree(command: String) throws {

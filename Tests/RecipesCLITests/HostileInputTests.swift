@@ -18,7 +18,7 @@ import Testing
 
     static let corpus: [Corpus.Case] = {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/hostile-inputs.json")
-        return try! JSONDecoder().decode(Corpus.self, from: Data(contentsOf: url)).cases
+        return try! JSONDecoder().decode(Corpus.self, from: FileContents.read(url.path)).cases
     }()
 
     static func input(_ text: String?) -> Data? {

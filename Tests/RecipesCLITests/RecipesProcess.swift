@@ -72,8 +72,8 @@ final class RecipesProcess {
         process.waitUntilExit()
         try out.close()
         try err.close()
-        return Result(stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+        return Result(stdout: String(decoding: try FileContents.read(outURL.path), as: UTF8.self),
+                      stderr: String(decoding: try FileContents.read(errURL.path), as: UTF8.self),
                       status: process.terminationStatus)
     }
 
@@ -153,7 +153,7 @@ final class RecipesProcess {
     /// The store's files, to prove a failed command changed nothing.
     func storeBytes() throws -> [Data] {
         try [store.path, store.path + "-wal"].map { path in
-            FileManager.default.fileExists(atPath: path) ? try Data(contentsOf: URL(fileURLWithPath: path)) : Data()
+            FileManager.default.fileExists(atPath: path) ? try FileContents.read(path) : Data()
         }
     }
 

@@ -48,11 +48,11 @@ import Testing
          "recipes: error: bad DURATION for --interval 'soon' (such as 30s, 5m or 1h); see 'recipes help sync'\n"),
     ])
     func badInvocationsSayWhy(arguments: [String], message: String) throws {
-        let before = try Data(contentsOf: URL(fileURLWithPath: laptop))
+        let before = try FileContents.read(laptop)
         let result = try cli.run(["--store", laptop] + arguments)
         #expect(result.stderr == message, "\(result)")
         #expect(result.status == 2 || result.status == 64)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: laptop)) == before)
+        #expect(try FileContents.read(laptop) == before)
     }
 
     /// `--watch` applies a file as soon as it arrives and stops cleanly on SIGTERM.

@@ -47,7 +47,7 @@ import Testing
         try Data("not a store\n".utf8).write(to: path)
         let result = try cli.run(["--store", path.path, "search"])
         #expect(result == .init(stdout: "", stderr: "recipes: error: \(path.path) is not a recipe store\n", status: 2))
-        #expect(try Data(contentsOf: path) == Data("not a store\n".utf8))
+        #expect(try FileContents.read(path.path) == Data("not a store\n".utf8))
         let missing = try cli.run(["--store", cli.home.path + "/missing.sqlite", "next"])
         #expect(missing == .init(stdout: "", stderr: "recipes: error: no recipe store at \(cli.home.path)/missing.sqlite\n", status: 2))
         #expect(!FileManager.default.fileExists(atPath: cli.home.path + "/missing.sqlite"))

@@ -9,7 +9,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/testdata/cooklang/canonical.json")
 
     static func cases() throws -> [(String, String, [String: Any])] {
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        let object = try JSONSerialization.jsonObject(with: FileContents.read(file.path)) as? [String: Any]
         let tests = object?["tests"] as? [String: [String: Any]] ?? [:]
         return tests.keys.sorted().map { ($0, tests[$0]?["source"] as? String ?? "", tests[$0]?["result"] as? [String: Any] ?? [:]) }
     }

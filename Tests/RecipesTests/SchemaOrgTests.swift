@@ -7,7 +7,7 @@ import Testing
 @Suite struct SchemaOrgTests {
     static func fixture(_ name: String) throws -> String {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/schema-org/\(name)")
-        return try String(contentsOf: url, encoding: .utf8)
+        return try String(decoding: FileContents.read(url.path), as: UTF8.self)
     }
 
     @Test func aGraphPageGivesItsRecipeWithSectionsEntitiesAndTimes() throws {

@@ -5,7 +5,7 @@ import Testing
 @Suite struct StoreOpeningTests {
     let temporary = TemporaryStore()
 
-    func bytes() throws -> Data { try Data(contentsOf: temporary.url) }
+    func bytes() throws -> Data { try FileContents.read(temporary.url.path) }
 
     /// The first released schema, written here as raw SQL so the test pins the old format
     /// rather than whatever the code now calls version 1.

@@ -47,11 +47,11 @@ import Testing
         #expect(try ModelContext(desktop).model(for: soup.id)?.ingredients.map(\.name) == ["Leek"])
 
         let files = try FileManager.default.subpathsOfDirectory(atPath: shared).sorted()
-        let bytes = try desktop.url.map { try Data(contentsOf: $0) }
+        let bytes = try desktop.path.map { try FileContents.read($0) }
         #expect(try laptop.sync(folder: shared) == SyncReport())
         #expect(try desktop.sync(folder: shared) == SyncReport())
         #expect(try FileManager.default.subpathsOfDirectory(atPath: shared).sorted() == files)
-        #expect(try desktop.url.map { try Data(contentsOf: $0) } == bytes)
+        #expect(try desktop.path.map { try FileContents.read($0) } == bytes)
         #expect(try desktop.syncStatus(folder: shared).pendingLocalChanges == 0)
     }
 
@@ -97,7 +97,7 @@ import Testing
         (0..<20).forEach { context.insert(Recipe(name: "Dish \($0)")) }
         try context.save()
         let file = try #require(try replicas.stores[0].sync(folder: shared).fileWritten)
-        let whole = try Data(contentsOf: URL(fileURLWithPath: file))
+        let whole = try FileContents.read(file)
 
         // A copy cut short (a sync tool still copying): skipped, nothing applied, tried again.
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: file))
@@ -202,7 +202,7 @@ import Testing
             let relative = item.path.dropFirst(replicas.folder(item.from).count)
             let target = replicas.folder(item.to) + relative
             try FileManager.default.createDirectory(atPath: String(target[..<target.lastIndex(of: "/")!]), withIntermediateDirectories: true)
-            let data = try Data(contentsOf: URL(fileURLWithPath: item.path))
+            let data = try FileContents.read(item.path)
             try (damagedFirst ? data.prefix(data.count / 3) : data).write(to: URL(fileURLWithPath: target))
         }
 
@@ -271,7 +271,7 @@ import Testing
         var winners: [UUID: RecipeChange] = [:]
         for path in written {
             let replica = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
-            guard case .changes(let changes) = ChangeFile.decode(try Data(contentsOf: URL(fileURLWithPath: path)), expectedReplica: replica) else {
+            guard case .changes(let changes) = ChangeFile.decode(try FileContents.read(path), expectedReplica: replica) else {
                 Issue.record("\(path) is not readable")
                 continue
             }

@@ -120,7 +120,7 @@ extension RecipeStore {
                 let path = replicaFolder + "/" + name
                 let data: Data
                 do {
-                    data = try Self.contents(of: path)
+                    data = try FileContents.read(path)
                 } catch {
                     scan.damaged.append("\(path): \(error)")
                     scan.unreadableByReplica[replica, default: 0] += 1
@@ -187,22 +187,6 @@ extension RecipeStore {
         return names
     }
 
-    private static func contents(of path: String) throws -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SyncError.cannotRead(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = Glibc.read(descriptor, &buffer, buffer.count)
-            if count == 0 { return data }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SyncError.cannotRead(path: path, reason: String(cString: strerror(errno)))
-            }
-            data.append(contentsOf: buffer[0..<count])
-        }
-    }
 
     /// Temporary files a killed sync left behind (older than ten minutes, so a sync running
     /// alongside keeps its own).

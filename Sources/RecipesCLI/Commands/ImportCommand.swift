@@ -105,20 +105,10 @@ struct ImportCommand: RecipesCommand {
 
     /// The file's bytes, or standard input's for "-".
     static func contents(of file: String) throws -> Data {
-        let descriptor = file == "-" ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw CommandFailure("cannot read \(file): \(String(cString: strerror(errno)))") }
-        defer { if file != "-" { close(descriptor) } }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count == 0 { break }
-            guard count > 0 else {
-                if errno == EINTR { continue }
-                throw CommandFailure("cannot read \(file): \(String(cString: strerror(errno)))")
-            }
-            data.append(contentsOf: buffer[0..<count])
+        do {
+            return file == "-" ? try FileContents.read(descriptor: STDIN_FILENO, name: "standard input") : try FileContents.read(file)
+        } catch let error as FileReadError {
+            throw CommandFailure(error.description)
         }
-        return data
     }
 }

@@ -63,7 +63,10 @@ import Testing
 /// Stores that cannot be written: a full disk (a file-size limit stands in for one) and a
 /// folder that does not exist. One line, non-zero exit, nothing half-written.
 @Suite struct UnwritableStoreTests {
-    @Test func aFullDiskFailsTheImportCleanly() throws {
+    /// Skipped under ThreadSanitizer (Tests/Sanitizers/run), whose runtime dies under a
+    /// file-size limit before the program starts.
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["RECIPES_SANITIZER"] == "thread"))
+    func aFullDiskFailsTheImportCleanly() throws {
         let cli = RecipesProcess()
         try cli.seed([Recipe(name: "Before")])
         let archive = RecipeArchive(recipes: (0..<2_000).map {

@@ -102,6 +102,20 @@ import Testing
         #expect(try kind(#""recipeCategory": "Steak""#) == .dish)
         #expect(try kind(#""recipeCategory": "Drinks, Desserts""#) == .beverage)
         #expect(try kind(#""recipeCategory": "Dinner""#) == .dish)
+        let typed = try SchemaOrgImport(json: #"{"@type": ["Recipe", "schema:Cocktail"], "name": "R"}"#).recipes[0]
+        #expect(typed.kind == .beverage && typed.alcoholic == true)
+    }
+
+    @Test func jsonInsideAnHTMLCommentIsRead() throws {
+        let page = try SchemaOrgImport(html: """
+            <script type="application/ld+json">
+            <!--
+            {"@type": "Recipe", "name": "Tea", "recipeCategory": "Hot drinks", "recipeIngredient": ["1 tsp tea", "250 ml water"]}
+            -->
+            </script>
+            """)
+        #expect(page.recipes.map(\.name) == ["Tea"])
+        #expect(page.recipes.first?.servedHot == true && page.recipes.first?.alcoholic == false)
     }
 
     @Test func exportReadsBackWithIdsKindsIngredientsAndSteps() throws {

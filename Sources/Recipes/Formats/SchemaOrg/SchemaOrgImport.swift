@@ -124,8 +124,9 @@ public struct SchemaOrgImport: Sendable {
             }
             return minutes > 0 ? (word, minutes) : nil
         }
-        let categories = texts(node["recipeCategory"])
-        let kind = KindHints.variety(from: categories + types(of: node).filter { $0 != "recipe" })
+        // Categories and any @type besides Recipe ("Cocktail") say what kind of recipe it is.
+        let categories = texts(node["recipeCategory"]) + types(of: node).filter { $0 != "recipe" }
+        let kind = KindHints.variety(from: categories)
 
         var summary: [String] = []
         if let description = node["description"]?.text.map({ HTMLText.plainText($0) }), !description.isEmpty {

@@ -26,17 +26,8 @@ import Testing
             \(markup.map { "markup=\($0)" } ?? "")
 
             """.write(to: config, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["2", try #require(Self.i3blocks), "-c", config.path]
-        process.environment = cli.environment
-        let out = Pipe(), errors = Pipe()
-        process.standardOutput = out
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            + String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try RecipesProcess.runWithSignals(["/usr/bin/timeout", "2", try #require(Self.i3blocks), "-c", config.path],
+                                                     environment: cli.environment, capturing: true)
         // The i3bar protocol: a header line, "[", then one array of blocks per update.
         let last = try #require(text.split(separator: "\n").last { $0.contains("full_text") }, "i3blocks printed: \(text)")
         let array = try JSONSerialization.jsonObject(with: Data(last.drop { $0 == "," }.utf8)) as? [[String: Any]]

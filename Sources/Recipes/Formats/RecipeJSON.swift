@@ -10,7 +10,8 @@ import FoundationEssentials
 ///    "ingredients": [{"name": "Flour", "amount": "500 g"}]}]}
 /// ```
 ///
-/// `kind` is `dish`, `baked` or `beverage` (default `dish`). Instead of `planned`, a recipe
+/// `kind` is `dish`, `baked` or `beverage` (default `dish`); `source` is the web page an
+/// imported recipe came from. Instead of `planned`, a recipe
 /// may say `"plannedIn": {"days": 2, "time": "18:00"}`: that many days after the day it is
 /// loaded, at that local time (default 18:00), which keeps sample plans in the future.
 public struct RecipeArchive: Codable, Sendable {

@@ -9,6 +9,8 @@ public struct RecipeChange: Codable, Sendable, Equatable {
     /// The recipe; nil for a deletion.
     public var recipe: RecipeJSON?
 
+    /// The same version of the same recipe: a stamp names one version, so the content is
+    /// not compared.
     public static func == (lhs: RecipeChange, rhs: RecipeChange) -> Bool {
         lhs.id == rhs.id && lhs.stamp == rhs.stamp && lhs.deleted == rhs.deleted
     }

@@ -91,13 +91,7 @@ struct NextCommand: RecipesCommand {
             if environment.output.isBroken { return .success }
             // Wake just after the next minute starts, when a countdown changes.
             let seconds = 60 - now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) + 0.05
-            var wake = watcher.wait(seconds: seconds)
-            // Our own reads touch the -shm file; only another connection's commit matters.
-            while wake == .storeChanged, try store.dataVersion == version {
-                wake = watcher.wait(seconds: max(0.05, seconds - Date().timeIntervalSince(now)))
-            }
-            if wake == .stop { return .success }
-            version = try store.dataVersion
+            if try watcher.waitForOtherWriters(seconds: seconds, store: store, version: &version) == .stop { return .success }
         }
     }
 }

@@ -120,15 +120,7 @@ struct SyncCommand: RecipesCommand {
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !entry.hasPrefix(".") {
                 watcher.watch(folder: folder + "/" + entry)
             }
-            let started = Date()
-            var wake = watcher.wait(seconds: intervalSeconds)
-            // Our own reads and writes touch the store's files; only another connection's
-            // commit is a change to share.
-            while wake == .storeChanged, try store.dataVersion == version {
-                wake = watcher.wait(seconds: max(0.05, intervalSeconds - Date().timeIntervalSince(started)))
-            }
-            if wake == .stop { return .success }
-            version = try store.dataVersion
+            if try watcher.waitForOtherWriters(seconds: intervalSeconds, store: store, version: &version) == .stop { return .success }
         }
     }
 }

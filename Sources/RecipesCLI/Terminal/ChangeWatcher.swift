@@ -2,6 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import Recipes
 
 /// Sleeps until the store's files change, a deadline passes, the reader of stdout goes away,
 /// or SIGTERM / SIGINT / SIGHUP arrives: the idle half of `recipes next --follow` and
@@ -43,6 +44,19 @@ final class ChangeWatcher {
     /// those are files still being written). Watching a folder twice is harmless.
     func watch(folder: String) {
         _ = inotify_add_watch(inotify, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
+    }
+
+    /// Waits at most `seconds` for another process's commit to the store (or a folder event,
+    /// the deadline, a stop). This process's own reads and writes touch the store's files too;
+    /// they are told apart by `PRAGMA data_version`, which `version` carries between calls.
+    func waitForOtherWriters(seconds: TimeInterval, store: RecipeStore, version: inout Int) throws -> Wake {
+        let started = Date()
+        var wake = wait(seconds: seconds)
+        while wake == .storeChanged, try store.dataVersion == version {
+            wake = wait(seconds: max(0.05, seconds - Date().timeIntervalSince(started)))
+        }
+        version = try store.dataVersion
+        return wake
     }
 
     /// Waits at most `seconds`.

@@ -46,7 +46,7 @@ final class RecipesProcess {
     }()
 
     @discardableResult
-    func run(_ arguments: [String], input: Data? = nil, unprivileged: Bool = false) throws -> Result {
+    func run(_ arguments: [String], input: Data? = nil, unprivileged: Bool = false, timeout: TimeInterval? = nil) throws -> Result {
         let process = Process()
         let prefix = unprivileged ? Self.unprivilegedPrefix ?? [] : []
         process.executableURL = prefix.isEmpty ? Self.binary : URL(fileURLWithPath: prefix[0])
@@ -69,6 +69,12 @@ final class RecipesProcess {
         try process.run()
         if let input { stdin.fileHandleForWriting.write(input) }
         try stdin.fileHandleForWriting.close()
+        if let timeout {
+            // A command that hangs is killed, so the test fails instead of hanging too.
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning, Date() < deadline { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
         process.waitUntilExit()
         try out.close()
         try err.close()

@@ -40,7 +40,11 @@ import Testing
         var random = Generator(state: seed)
         let context = ModelContext(temporary.store)
         for _ in 0..<count {
-            let name = text(&random), summary = text(&random), instructions = text(&random, maxWords: 8)
+            let summary = text(&random), instructions = text(&random, maxWords: 8)
+            // The store refuses a blank name, as the command line does; empty text is still
+            // tried in the summary, the instructions and the ingredients.
+            let drawn = text(&random)
+            let name = drawn.contains { !$0.isWhitespace } ? drawn : "Untitled" + drawn
             let planned: Date? = Bool.random(using: &random) ? date(&random) : nil
             // Ids from the seeded generator, so a failure reproduces with the same tie order.
             let id = UUID(uuid: withUnsafeBytes(of: (random.next(), random.next())) { bytes in

@@ -123,18 +123,53 @@ import Testing
         #expect(try replicas.stores[1].syncStatus(folder: shared).newerFiles.count == 1)
     }
 
-    /// A whole, well-formed file whose recipe cannot be stored must not block every later sync.
-    @Test func aFileWithAnUnstorableRecipeIsSkippedNotFatal() throws {
+    /// A well-formed file with a recipe that cannot be stored: that recipe is skipped and
+    /// reported alone, the rest of the file is applied, and the file is not read again.
+    @Test func anUnstorableRecipeIsSkippedAloneAndTheRestOfItsFileApplied() throws {
         let replicas = try Replicas(2)
         let shared = replicas.folder(0)
         let replica = String(repeating: "b", count: 32)
         try FileManager.default.createDirectory(atPath: shared + "/" + replica, withIntermediateDirectories: true)
-        let nameless = RecipeChange(id: UUID(), stamp: SyncStamp(wall: 5, counter: 0, replica: replica), deleted: false,
-                                    recipe: RecipeJSON(id: nil, kind: .dish, name: "  ", summary: "", instructions: "", ingredients: []))
-        try ChangeFile.encode([nameless], replica: replica).write(to: URL(fileURLWithPath: shared + "/\(replica)/1.changes"))
+        func change(_ name: String, wall: Int64) -> RecipeChange {
+            RecipeChange(id: UUID(), stamp: SyncStamp(wall: wall, counter: 0, replica: replica), deleted: false,
+                         recipe: RecipeJSON(id: nil, kind: .dish, name: name, summary: "", instructions: "", ingredients: []))
+        }
+        let nameless = change("  ", wall: 5), tooLong = change(String(repeating: "x", count: 1_001), wall: 6)
+        let good = change("Stew", wall: 7)
+        try ChangeFile.encode([nameless, good, tooLong], replica: replica).write(to: URL(fileURLWithPath: shared + "/\(replica)/1.changes"))
         let report = try replicas.stores[1].sync(folder: shared)
-        #expect(report.damagedFiles.count == 1 && report.damagedFiles[0].hasSuffix("cannot be stored (a recipe has no name)"))
-        #expect(report.applied == 0)
+        #expect(report.damagedFiles.isEmpty && report.filesApplied == 1 && report.applied == 1)
+        #expect(report.refusedChanges == [
+            "\(shared)/\(replica)/1.changes: recipe \(nameless.id.uuidString) cannot be stored (a recipe has no name)",
+            "\(shared)/\(replica)/1.changes: recipe \(tooLong.id.uuidString) cannot be stored (a recipe's name is longer than 1000 characters)",
+        ])
+        #expect(try ModelContext(replicas.stores[1]).model(for: good.id)?.name == "Stew")
+        #expect(try replicas.stores[1].sync(folder: shared) == SyncReport())
+    }
+
+    /// The library refuses at save() what the command line refuses, so no store ever holds a
+    /// recipe another store would refuse.
+    @Test(arguments: ["", "   ", String(repeating: "é", count: 1_001)])
+    func saveRefusesARecipeOtherStoresWouldRefuse(name: String) throws {
+        let replicas = try Replicas(1)
+        let context = ModelContext(replicas.stores[0])
+        let recipe = Recipe(name: name)
+        context.insert(recipe)
+        #expect(throws: RecipeStoreError.self) { try context.save() }
+        do {
+            try context.save()
+        } catch let RecipeStoreError.invalidRecipe(id, reason) {
+            #expect(id == recipe.id && reason.hasPrefix("a recipe"))
+        }
+        #expect(try replicas.stores[0].changes(since: 0).changes.isEmpty)
+        // An existing recipe renamed to nothing is refused the same way.
+        let soup = Recipe(name: "Soup")
+        let other = ModelContext(replicas.stores[0])
+        other.insert(soup)
+        try other.save()
+        soup.name = name
+        #expect(throws: RecipeStoreError.self) { try other.save() }
+        #expect(try ModelContext(replicas.stores[0]).model(for: soup.id)?.name == "Soup")
     }
 
     @Test func aMissingFolderIsAnError() throws {
@@ -181,32 +216,91 @@ import Testing
     private func sqlite3TotalChanges(_ store: RecipeStore) -> Int {
         Int(store.database.totalChanges)
     }
+
+    /// What the merge rule predicts from the change files alone: for each recipe the version
+    /// with the greatest stamp (equal stamps: a deletion, else the greater content hash), or
+    /// nothing if that is a deletion. Each recipe as JSON, sorted.
+    /// `files` are paths, or "path|relative path in the folder" for copies kept elsewhere.
+    static func prediction(from files: [String], untouched samples: [Recipe] = []) throws -> [String] {
+        var winners: [UUID: (change: RecipeChange, record: RecipeRecord?)] = [:]
+        for entry in files {
+            let parts = entry.split(separator: "|").map(String.init)
+            let path = parts[0]
+            let replica = URL(fileURLWithPath: parts.last!).deletingLastPathComponent().lastPathComponent
+            guard case .changes(let changes, let snapshot) = ChangeFile.read(path, expectedReplica: replica) else {
+                Issue.record("\(path) is not readable")
+                continue
+            }
+            for change in changes where change.stamp.problem(now: Date()) == nil && (snapshot || change.stamp.replica == replica) {
+                let record = change.deleted ? nil : try change.recipe.map { RecipeRecord(try $0.withID(change.id).makeRecipe()) }
+                if let current = winners[change.id],
+                   !RecipeStore.wins(record, change.stamp, over: current.record, (current.change.stamp, current.record == nil)) { continue }
+                winners[change.id] = (change, record)
+            }
+        }
+        let records = winners.values.compactMap(\.record) + samples.filter { winners[$0.id] == nil }.map(RecipeRecord.init)
+        return try records.map { String(decoding: try RecipeJSON(record: $0).encoded(), as: UTF8.self) }.sorted()
+    }
 }
 
 /// Three replicas make random adds, edits, plans and deletes; their change files travel
-/// between their folders in random order, late, twice, and once damaged first. Afterwards all
-/// three hold the same recipes, and those are what the merge rule predicts from every file
-/// written: for each recipe the version with the greatest stamp, or nothing if that is a deletion.
+/// between their folders in random order, late, twice, and once damaged first. All three start
+/// with the same samples; midway all move to new folders (each writes a snapshot there); later
+/// one is restored from a backup taken early on; a stranger's file of impossible stamps lies
+/// in every folder. Afterwards all three hold the same recipes, and those are what the merge
+/// rule predicts from every file written: for each recipe the version with the greatest stamp,
+/// or nothing if that is a deletion, plus the samples nobody changed.
 @Suite struct SyncConvergenceTests {
     @Test(arguments: 1...12)
     func threeReplicasConverge(seed: UInt64) throws {
         var random = PredicateDifferentialTests.Generator(state: seed)
         let replicas = try SyncTests.Replicas(3)
-        let contexts = replicas.stores.map(ModelContext.init)
-        var ids: [UUID] = []
+        var stores = replicas.stores
+        var contexts = stores.map(ModelContext.init)
+        var generation = 0
+        func folder(_ index: Int) -> String { replicas.folder(index) + (generation == 0 ? "" : "-moved") }
+        let samples = (0..<3).map { index in
+            let sample = Recipe(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000\(index)")!, name: "Sample \(index)",
+                                plannedDate: Date(timeIntervalSince1970: 1_800_000_000))
+            sample.createdAt = Date(timeIntervalSinceReferenceDate: 800_000_000)
+            sample.updatedAt = sample.createdAt
+            return sample
+        }
+        for store in stores { try store.insertSamples(samples.map { RecipeRecord($0).makeRecipe() }) }
+        var ids: [UUID] = samples.map(\.id)
         // Files written by each replica, waiting to be copied to each other replica's folder.
-        var inFlight: [(from: Int, to: Int, path: String)] = []
+        var inFlight: [(from: Int, to: Int, relative: String, path: String)] = []
         var written: [String] = []
+        let backup = replicas.root.appendingPathComponent("backup-1.sqlite").path
 
-        func deliver(_ item: (from: Int, to: Int, path: String), damagedFirst: Bool) throws {
-            let relative = item.path.dropFirst(replicas.folder(item.from).count)
-            let target = replicas.folder(item.to) + relative
+        func deliver(_ item: (from: Int, to: Int, relative: String, path: String), damagedFirst: Bool) throws {
+            let target = folder(item.to) + item.relative
             try FileManager.default.createDirectory(atPath: String(target[..<target.lastIndex(of: "/")!]), withIntermediateDirectories: true)
             let data = try FileContents.read(item.path)
             try (damagedFirst ? data.prefix(data.count / 3) : data).write(to: URL(fileURLWithPath: target))
         }
+        func syncAndSend(_ index: Int) throws {
+            let report = try stores[index].sync(folder: folder(index))
+            guard let file = report.fileWritten else { return }
+            // Kept apart from the folders, which a restore or a move leaves behind.
+            let kept = replicas.root.appendingPathComponent("written-\(written.count).changes").path
+            let relative = String(file.dropFirst(folder(index).count))
+            try FileManager.default.copyItem(atPath: file, toPath: kept)
+            written.append(kept + "|" + relative)
+            for other in 0..<3 where other != index { inFlight.append((index, other, relative, kept)) }
+        }
 
-        for _ in 0..<120 {
+        for step in 0..<120 {
+            if step == 30 { try stores[1].database.execute("VACUUM INTO '\(backup)'") }
+            // Everyone moves to a new, empty folder; what was in flight goes there.
+            if step == 60 {
+                generation = 1
+                for index in 0..<3 { try FileManager.default.createDirectory(atPath: folder(index), withIntermediateDirectories: true) }
+            }
+            if step == 90 {
+                stores[1] = try RecipeStore(path: backup)
+                contexts[1] = ModelContext(stores[1])
+            }
             let actor = Int(random.next() % 3)
             let context = contexts[actor]
             switch random.next() % 10 {
@@ -229,10 +323,7 @@ import Testing
                 if let id = ids.randomElement(using: &random), let recipe = try context.model(for: id) { context.delete(recipe) }
             default:
                 // A sync: apply what has arrived, write what is new.
-                if let file = try replicas.stores[actor].sync(folder: replicas.folder(actor)).fileWritten {
-                    written.append(file)
-                    for other in 0..<3 where other != actor { inFlight.append((actor, other, file)) }
-                }
+                try syncAndSend(actor)
             }
             try context.save()
             // Some files arrive now, in random order, some damaged first, some twice.
@@ -245,41 +336,38 @@ import Testing
                 if damaged || random.next() % 4 == 0 { inFlight.insert(item, at: 0) }
             }
         }
-        // A file that is damaged for good, from a replica nobody knows, which every sync skips.
-        let stranger = replicas.folder(0) + "/" + String(repeating: "a", count: 32)
-        try FileManager.default.createDirectory(atPath: stranger, withIntermediateDirectories: true)
-        try Data("garbage".utf8).write(to: URL(fileURLWithPath: stranger + "/000000000000001-000000-00000000.changes"))
+        // A file that is damaged for good, and one of impossible stamps, from replicas nobody
+        // knows, which every sync skips or refuses.
+        for index in 0..<3 {
+            let stranger = folder(index) + "/" + String(repeating: "a", count: 32)
+            try FileManager.default.createDirectory(atPath: stranger, withIntermediateDirectories: true)
+            try Data("garbage".utf8).write(to: URL(fileURLWithPath: stranger + "/000000000000001-000000-00000000.changes"))
+            let extreme = String(repeating: "b", count: 32)
+            try FileManager.default.createDirectory(atPath: folder(index) + "/" + extreme, withIntermediateDirectories: true)
+            let poison = [Int64.max, -1].map {
+                RecipeChange(id: samples[0].id, stamp: SyncStamp(wall: $0 == -1 ? -1 : 1_000_000_000_000_000, counter: $0, replica: extreme),
+                             deleted: true, recipe: nil)
+            }
+            try ChangeFile.encode(poison, replica: extreme).write(to: URL(fileURLWithPath: folder(index) + "/\(extreme)/1.changes"))
+        }
 
         // Then everything settles: every replica writes what is left, every file arrives whole.
         for _ in 0..<2 {
-            for index in 0..<3 {
-                if let file = try replicas.stores[index].sync(folder: replicas.folder(index)).fileWritten {
-                    written.append(file)
-                    for other in 0..<3 where other != index { inFlight.append((index, other, file)) }
-                }
-            }
+            for index in 0..<3 { try syncAndSend(index) }
             for item in inFlight { try deliver(item, damagedFirst: false) }
             inFlight.removeAll()
-            for index in 0..<3 { try replicas.stores[index].sync(folder: replicas.folder(index)) }
+            for index in 0..<3 { _ = try stores[index].sync(folder: folder(index)) }
         }
 
-        let dumps = try (0..<3).map(replicas.dump)
+        let dumps = try (0..<3).map { try stores[$0].exportArchive().recipes.map { String(decoding: try $0.encoded(), as: UTF8.self) }.sorted() }
         let converged = dumps[0] == dumps[1] && dumps[1] == dumps[2]
         #expect(converged, "seed \(seed): \(Set(dumps[0]).symmetricDifference(dumps[1]).count) and \(Set(dumps[1]).symmetricDifference(dumps[2]).count) differ")
 
-        // The prediction, from the files alone.
-        var winners: [UUID: RecipeChange] = [:]
-        for path in written {
-            let replica = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
-            guard case .changes(let changes) = ChangeFile.decode(try FileContents.read(path), expectedReplica: replica) else {
-                Issue.record("\(path) is not readable")
-                continue
-            }
-            for change in changes where winners[change.id].map({ $0.stamp < change.stamp }) ?? true { winners[change.id] = change }
-        }
-        let predicted = try winners.values.filter { !$0.deleted }.compactMap(\.recipe).map { String(decoding: try $0.encoded(), as: UTF8.self) }.sorted()
+        // The prediction, from the files alone, and the samples that no file mentions.
+        let predicted = try SyncTests.prediction(from: written, untouched: samples)
         let asPredicted = dumps[0] == predicted
         #expect(asPredicted, "seed \(seed): \(Set(dumps[0]).symmetricDifference(predicted).count) recipes differ from the prediction")
+        #expect(written.contains { $0.contains("-moved") == false } && written.count > 3)
         #expect(!predicted.isEmpty)
     }
 }

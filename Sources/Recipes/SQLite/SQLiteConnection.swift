@@ -1,5 +1,8 @@
 import CSQLite
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A value as SQLite stores it, used to bind parameters.
 public enum SQLiteValue: Sendable, Equatable {
@@ -22,6 +25,8 @@ public final class SQLiteConnection {
 
     /// How long a writer waits for another process's lock before giving up, in milliseconds.
     public static let busyTimeoutMilliseconds: Int32 = 15_000
+    /// How often a waiting writer tries again.
+    static let busyRetryMilliseconds: Int32 = 2
 
     /// Opens (and with `create`, creates) the file at `path`. `readOnly` never writes the file.
     /// `immutable` (read-only too) tells SQLite the file cannot change while open, so it takes
@@ -49,7 +54,14 @@ public final class SQLiteConnection {
         }
         self.handle = db
         self.path = path
-        sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
+        // SQLite's own busy timeout sleeps up to 100 ms between tries, so a writer waiting
+        // behind a long sync that commits in batches would never see the short gaps between
+        // them. Trying every 2 ms does, at no measurable cost while waiting.
+        sqlite3_busy_handler(db, { _, tries in
+            guard tries < SQLiteConnection.busyTimeoutMilliseconds / SQLiteConnection.busyRetryMilliseconds else { return 0 }
+            usleep(useconds_t(SQLiteConnection.busyRetryMilliseconds) * 1_000)
+            return 1
+        }, nil)
         sqlite3_extended_result_codes(db, 1)
         try SQLFunctions.register(on: db)
     }

@@ -45,6 +45,15 @@ extension RecipeRecord {
         ingredients = recipe.ingredients.map { IngredientRecord(id: $0.id, name: $0.name, amount: $0.amount) }
     }
 
+    /// Why the store refuses to keep this recipe, or nil: the same rules for a local save,
+    /// an import and a change received from another store, so nothing one machine stores can
+    /// be refused by another.
+    var problem: String? {
+        if !name.contains(where: { !$0.isWhitespace }) { return "a recipe has no name" }
+        if name.count > Recipe.maximumNameLength { return "a recipe's name is longer than \(Recipe.maximumNameLength) characters" }
+        return nil
+    }
+
     /// Equal apart from the update time, which a save sets itself.
     func sameContent(as other: RecipeRecord) -> Bool {
         var other = other

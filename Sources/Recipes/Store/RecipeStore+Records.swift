@@ -52,6 +52,7 @@ extension RecipeStore {
     }
 
     func insert(_ record: RecipeRecord) throws {
+        try check(record)
         try cachedStatement("""
             INSERT INTO recipe (id, kind, name, summary, instructions, planned, created, updated,
                                 oven_temperature, bake_minutes, alcoholic, served_hot, source)
@@ -64,6 +65,7 @@ extension RecipeStore {
     }
 
     func update(_ record: RecipeRecord, from previous: RecipeRecord) throws {
+        try check(record)
         try cachedStatement("""
             UPDATE recipe SET kind = ?2, name = ?3, summary = ?4, instructions = ?5, planned = ?6,
                 created = ?7, updated = ?8, oven_temperature = ?9, bake_minutes = ?10,
@@ -81,6 +83,10 @@ extension RecipeStore {
             try index(record, rowID: rowID)
         }
         try stampLocalChange(of: record.id, deleted: false)
+    }
+
+    private func check(_ record: RecipeRecord) throws {
+        if let problem = record.problem { throw RecipeStoreError.invalidRecipe(id: record.id, reason: problem) }
     }
 
     /// Deletes the recipe; its ingredients go with it (ON DELETE CASCADE), its search entry here.

@@ -167,6 +167,7 @@ public final class RecipeStore {
         case SQLITE_FULL: .cannotWrite(path: path, detail: "the disk is full")
         case SQLITE_IOERR: .cannotWrite(path: path, detail: "\(error.message) (a full disk or a file size limit)")
         case SQLITE_READONLY: .cannotWrite(path: path, detail: "the store is read-only")
+        case SQLITE_BUSY: .busy(path: path)
         default: .sqlite(error)
         }
     }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Why a store could not be opened or written.
 public enum RecipeStoreError: Error, CustomStringConvertible, Equatable {
     /// The file exists but is not a recipe store (another SQLite file, or not SQLite at all).
@@ -11,6 +13,12 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable {
     case cannotWrite(path: String, detail: String)
     /// A fetch, save or query failed in SQLite.
     case sqlite(SQLiteError)
+    /// A recipe that the store does not keep (a blank name, a name over
+    /// ``Recipe/maximumNameLength`` characters); the save wrote nothing.
+    case invalidRecipe(id: UUID, reason: String)
+    /// Another process (a long sync or import) held the store's write lock for longer than
+    /// the busy timeout; nothing was written.
+    case busy(path: String)
     /// A predicate could not be evaluated (for example a forced unwrap of nil).
     case predicate(String)
 
@@ -30,6 +38,10 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable {
             "cannot write \(path): \(detail); nothing was changed"
         case .sqlite(let error):
             error.description
+        case .invalidRecipe(let id, let reason):
+            "recipe \(id.uuidString) cannot be saved: \(reason); nothing was changed"
+        case .busy(let path):
+            "\(path) is busy: another recipes process has been writing to it for 15 s; nothing was changed, try again"
         case .predicate(let detail):
             "the predicate could not be evaluated: \(detail)"
         }

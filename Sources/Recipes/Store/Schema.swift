@@ -84,6 +84,21 @@ enum Schema {
             CREATE TABLE sync_applied (replica TEXT NOT NULL, file TEXT NOT NULL, applied REAL NOT NULL,
                 PRIMARY KEY (replica, file)) WITHOUT ROWID;
             """),
+        // The change files this store wrote, by folder name and in order: a sync compares
+        // them with what its folder holds, to write a snapshot where its history is missing
+        // (a new folder, deleted files) and to notice files it never wrote (a restored backup
+        // or a copied store). `done` is 0 between choosing a name and the file being in place.
+        Migration(name: "written change files", sql: """
+            CREATE TABLE sync_written (
+                rowid INTEGER PRIMARY KEY,
+                replica TEXT NOT NULL,
+                file TEXT NOT NULL,
+                snapshot INTEGER NOT NULL,
+                through INTEGER NOT NULL,
+                done INTEGER NOT NULL,
+                UNIQUE (replica, file)
+            );
+            """),
     ]
 
     static var latestVersion: Int { migrations.count }

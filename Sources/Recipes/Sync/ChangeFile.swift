@@ -9,6 +9,10 @@ import Glibc
 /// "count":N,"bytes":B,"crc32":"…"}`; then B bytes of JSON, an array of ``RecipeChange``.
 /// The length and CRC-32 of the body catch a file that a sync tool has copied only in part,
 /// or that was damaged; such a file is skipped and read again next time.
+///
+/// A snapshot (`"snapshot":true`) holds every version its store knows, other replicas'
+/// included, written when the folder lacks the store's history (a new folder, deleted
+/// files). In any other file every change carries the file's replica in its stamp.
 struct ChangeFile {
     static let formatName = "recipes-changes"
     static let currentVersion = 1
@@ -21,52 +25,113 @@ struct ChangeFile {
         var count: Int
         var bytes: Int
         var crc32: String
+        /// Absent in files written before snapshots existed, which are ordinary change files.
+        var snapshot: Bool?
     }
 
+    /// The largest change file read: 100,000 recipes make about 200 MB. A header claiming
+    /// more is not believed, so a crafted or sparse file cannot make a sync read gigabytes.
+    static let maximumBytes = 4 << 30
+    /// The header line's longest possible length, with room to spare.
+    static let maximumHeaderBytes = 4_096
+
     enum Reading {
-        case changes([RecipeChange])
+        case changes([RecipeChange], snapshot: Bool)
         /// Written by a newer version of this program: kept, not applied.
         case newer(version: Int)
         case damaged(reason: String)
     }
 
     /// The file's bytes for `changes` made by `replica`.
-    static func encode(_ changes: [RecipeChange], replica: String) throws -> Data {
+    static func encode(_ changes: [RecipeChange], replica: String, snapshot: Bool = false) throws -> Data {
         let encoder = RecipeJSON.encoder
         let body = try encoder.encode(changes)
         let header = Header(format: formatName, version: currentVersion, replica: replica, count: changes.count,
-                            bytes: body.count, crc32: CRC32.hex(body))
+                            bytes: body.count, crc32: CRC32.hex(body), snapshot: snapshot ? true : nil)
         var data = try encoder.encode(header)
         data.append(0x0A)
         data.append(body)
         return data
     }
 
+    /// Reads and checks the file at `path`. Only a regular file is read (a link to a device
+    /// or a FIFO dropped into the folder is refused without blocking), and no more bytes than
+    /// its header announces.
+    static func read(_ path: String, expectedReplica: String) -> Reading {
+        let opened: (descriptor: Int32, size: Int)
+        do {
+            opened = try FileContents.openRegularFile(path)
+        } catch let error as FileReadError {
+            return .damaged(reason: error.reason)
+        } catch {
+            return .damaged(reason: "\(error)")
+        }
+        defer { close(opened.descriptor) }
+        do {
+            let start = try FileContents.prefix(of: opened.descriptor, count: min(opened.size, maximumHeaderBytes), name: path)
+            guard let newline = start.firstIndex(of: 0x0A) else { return .damaged(reason: "it has no header line") }
+            let header: Header
+            switch readHeader(start[start.startIndex..<newline], expectedReplica: expectedReplica) {
+            case .success(let read): header = read
+            case .failure(let failure): return failure.reading
+            }
+            guard (0...maximumBytes).contains(header.bytes) else { return .damaged(reason: "its header announces \(header.bytes) bytes") }
+            let expected = newline + 1 + header.bytes
+            guard opened.size == expected else { return shortOrLong(holding: opened.size - newline - 1, of: header.bytes) }
+            return decode(try FileContents.read(descriptor: opened.descriptor, name: path, maximumBytes: expected),
+                          expectedReplica: expectedReplica)
+        } catch let error as FileReadError {
+            return .damaged(reason: error.reason)
+        } catch {
+            return .damaged(reason: "\(error)")
+        }
+    }
+
+    private static func shortOrLong(holding count: Int, of bytes: Int) -> Reading {
+        .damaged(reason: count < bytes ? "it holds \(count) of \(bytes) bytes (still being copied, or cut short)"
+                     : "it holds \(count) bytes where its header announces \(bytes)")
+    }
+
+    private struct HeaderFailure: Error {
+        let reading: Reading
+    }
+
+    private static func readHeader(_ line: Data, expectedReplica: String) -> Result<Header, HeaderFailure> {
+        let header: Header
+        do {
+            header = try RecipeJSON.decoder.decode(Header.self, from: line)
+        } catch {
+            // A newer version may change more than the fields; its format name still says so.
+            if let partial = try? RecipeJSON.decoder.decode(VersionOnly.self, from: line),
+               partial.format == formatName, partial.version > currentVersion {
+                return .failure(HeaderFailure(reading: .newer(version: partial.version)))
+            }
+            return .failure(HeaderFailure(reading: .damaged(reason: "its header is not readable")))
+        }
+        guard header.format == formatName else {
+            return .failure(HeaderFailure(reading: .damaged(reason: "it is not a change file (format '\(header.format)')")))
+        }
+        guard header.version <= currentVersion else { return .failure(HeaderFailure(reading: .newer(version: header.version))) }
+        guard header.replica == expectedReplica else {
+            return .failure(HeaderFailure(reading: .damaged(reason: "it names replica \(header.replica) but sits in \(expectedReplica)")))
+        }
+        return .success(header)
+    }
+
     static func decode(_ data: Data, expectedReplica: String) -> Reading {
         guard let newline = data.firstIndex(of: 0x0A) else { return .damaged(reason: "it has no header line") }
         let header: Header
-        do {
-            header = try RecipeJSON.decoder.decode(Header.self, from: data[data.startIndex..<newline])
-        } catch {
-            // A newer version may change more than the fields; its format name still says so.
-            if let partial = try? RecipeJSON.decoder.decode(VersionOnly.self, from: data[data.startIndex..<newline]),
-               partial.format == formatName, partial.version > currentVersion {
-                return .newer(version: partial.version)
-            }
-            return .damaged(reason: "its header is not readable")
+        switch readHeader(data[data.startIndex..<newline], expectedReplica: expectedReplica) {
+        case .success(let read): header = read
+        case .failure(let failure): return failure.reading
         }
-        guard header.format == formatName else { return .damaged(reason: "it is not a change file (format '\(header.format)')") }
-        guard header.version <= currentVersion else { return .newer(version: header.version) }
-        guard header.replica == expectedReplica else { return .damaged(reason: "it names replica \(header.replica) but sits in \(expectedReplica)") }
         let body = data[(newline + 1)...]
-        guard body.count == header.bytes else {
-            return .damaged(reason: "it holds \(body.count) of \(header.bytes) bytes (still being copied, or cut short)")
-        }
+        guard body.count == header.bytes else { return shortOrLong(holding: body.count, of: header.bytes) }
         guard CRC32.hex(body) == header.crc32 else { return .damaged(reason: "its checksum does not match") }
         guard let changes = try? RecipeJSON.decoder.decode([RecipeChange].self, from: body), changes.count == header.count else {
             return .damaged(reason: "its changes are not readable")
         }
-        return .changes(changes)
+        return .changes(changes, snapshot: header.snapshot == true)
     }
 
     private struct VersionOnly: Codable {
@@ -135,12 +200,15 @@ public enum SyncError: Error, Equatable, CustomStringConvertible, Sendable {
     case noFolder(path: String)
     case cannotRead(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
+    /// `DIR/<replica id>` is a link or a file: following it would write and delete outside DIR.
+    case notAFolder(path: String)
 
     public var description: String {
         switch self {
         case .noFolder(let path): "no sync folder at \(path) (create it, or check the path)"
         case .cannotRead(let path, let reason): "cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+        case .notAFolder(let path): "\(path) is not a folder (a link or a file); this store writes its changes only into a folder of its own there, so nothing was synced"
         }
     }
 }

@@ -15,11 +15,34 @@ public struct SyncStamp: Comparable, Hashable, Codable, Sendable, CustomStringCo
         self.replica = replica
     }
 
+    /// The stamp of a sample recipe nobody has changed: older than any real change, so a
+    /// sample never overwrites, resurrects or deletes anything that came from another store.
+    /// Versions with this stamp are never written to a sync folder.
+    public static let sample = SyncStamp(wall: 0, counter: 0, replica: "")
+
     public static func < (lhs: SyncStamp, rhs: SyncStamp) -> Bool {
         (lhs.wall, lhs.counter, lhs.replica) < (rhs.wall, rhs.counter, rhs.replica)
     }
 
     public var description: String { "\(wall).\(counter)@\(replica)" }
+
+    /// How far ahead of this machine's clock a received stamp may be. Clocks of machines
+    /// that sync drift by seconds; a stamp a day ahead is a broken clock or a crafted file,
+    /// and adopting it would put every later local change behind it.
+    public static let futureTolerance: Int64 = 86_400_000
+
+    /// Counters beyond this are refused: a real replica makes far fewer changes in one
+    /// millisecond, and the bound keeps the clock's arithmetic from ever overflowing.
+    static let maximumCounter: Int64 = 1 << 40
+
+    /// Why a stamp received from another store cannot be taken, or nil when it can.
+    func problem(now: Date) -> String? {
+        if wall <= 0 || counter < 0 || counter > Self.maximumCounter { return "it has an impossible stamp (\(self))" }
+        if wall > HybridLogicalClock.milliseconds(now) + Self.futureTolerance {
+            return "it is stamped more than a day ahead of this machine's clock (\(self))"
+        }
+        return nil
+    }
 }
 
 /// The clock of one replica: each local change gets a stamp later than every stamp this
@@ -35,6 +58,10 @@ struct HybridLogicalClock {
         if physical > wall {
             wall = physical
             counter = 0
+        } else if counter >= SyncStamp.maximumCounter {
+            // Never reached by real use; moving to the next millisecond keeps the order.
+            wall += 1
+            counter = 0
         } else {
             counter += 1
         }
@@ -42,6 +69,7 @@ struct HybridLogicalClock {
     }
 
     /// Moves past a stamp received from another replica, so later local changes win over it.
+    /// Only stamps that passed ``SyncStamp/problem(now:)`` are received.
     mutating func receive(_ stamp: SyncStamp) {
         if stamp.wall > wall {
             wall = stamp.wall

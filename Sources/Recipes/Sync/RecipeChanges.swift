@@ -22,6 +22,16 @@ public struct AppliedChanges: Sendable, Equatable {
     public var applied = 0
     /// Changes the store already had, or had something newer than.
     public var superseded = 0
+    /// Changes that were not applied, each with why ("recipe <id>: <reason>"): a recipe this
+    /// store cannot keep (no name, say), a stamp from the far future, a change signed by
+    /// another replica than the file's. The rest of their batch is applied.
+    public var refused: [String] = []
+
+    public init(applied: Int = 0, superseded: Int = 0, refused: [String] = []) {
+        self.applied = applied
+        self.superseded = superseded
+        self.refused = refused
+    }
 }
 
 extension RecipeStore {
@@ -39,65 +49,127 @@ extension RecipeStore {
     /// ```
     public func changes(since token: Int64) throws -> (changes: [RecipeChange], token: Int64) {
         try readSnapshot {
-            var stamps: [(UUID, SyncStamp, Bool)] = []
             var latest = token
-            let statement = try cachedStatement("""
-                SELECT recipe_id, wall, counter, replica, deleted, local_change FROM recipe_version
-                WHERE local_change > ? ORDER BY local_change
-                """)
-            try statement.bind([.integer(token)])
-            defer { statement.reset() }
-            while try statement.step() {
-                guard let id = UUID(storedText: statement.string(0)) else { continue }
-                stamps.append((id, SyncStamp(wall: Int64(statement.int(1)), counter: Int64(statement.int(2)), replica: statement.string(3)),
-                               statement.int(4) != 0))
-                latest = max(latest, Int64(statement.int(5)))
+            let versions = try versionRows(where: "local_change > ? ORDER BY local_change", [.integer(token)]) { row in
+                latest = max(latest, row)
             }
-            let changes = try stamps.map { id, stamp, deleted in
-                let record = deleted ? nil : try self.record(withID: id)
-                return RecipeChange(id: id, stamp: stamp, deleted: record == nil, recipe: record.map { RecipeJSON(record: $0) })
-            }
-            return (changes, latest)
+            return (try versions.map(change(for:)), latest)
         }
+    }
+
+    /// Every recipe version this store knows that may travel (a sample nobody changed stays
+    /// home), deletions included, and the local change token they reach: what a store writes
+    /// when a sync folder lacks its history, so a machine reading only that file gets
+    /// everything.
+    func snapshot() throws -> (changes: [RecipeChange], token: Int64) {
+        try readSnapshot {
+            var latest: Int64 = 0
+            let versions = try versionRows(where: "wall > 0 ORDER BY wall, counter, recipe_id", []) { latest = max(latest, $0) }
+            return (try versions.map(change(for:)), latest)
+        }
+    }
+
+    private func versionRows(where condition: String, _ parameters: [SQLiteValue],
+                             localChange: (Int64) -> Void) throws -> [(UUID, SyncStamp, Bool)] {
+        var rows: [(UUID, SyncStamp, Bool)] = []
+        let statement = try cachedStatement(
+            "SELECT recipe_id, wall, counter, replica, deleted, local_change FROM recipe_version WHERE \(condition)")
+        try statement.bind(parameters)
+        defer { statement.reset() }
+        while try statement.step() {
+            guard let id = UUID(storedText: statement.string(0)) else { continue }
+            rows.append((id, SyncStamp(wall: Int64(statement.int(1)), counter: Int64(statement.int(2)), replica: statement.string(3)),
+                         statement.int(4) != 0))
+            if !statement.isNull(5) { localChange(Int64(statement.int(5))) }
+        }
+        return rows
+    }
+
+    private func change(for version: (id: UUID, stamp: SyncStamp, deleted: Bool)) throws -> RecipeChange {
+        let record = version.deleted ? nil : try record(withID: version.id)
+        return RecipeChange(id: version.id, stamp: version.stamp, deleted: record == nil, recipe: record.map { RecipeJSON(record: $0) })
     }
 
     /// Applies other replicas' changes in one transaction. For each recipe the version with
     /// the later stamp wins, a deletion included; a change the store already has, or has
-    /// something newer than, changes nothing, so applying a batch twice is harmless.
+    /// something newer than, changes nothing, so applying a batch twice is harmless. A change
+    /// that cannot be taken is refused alone (see ``AppliedChanges/refused``).
     @discardableResult
     public func apply(_ changes: [RecipeChange]) throws -> AppliedChanges {
-        try write { try applyInTransaction(changes) }
+        try write { try applyInTransaction(changes, signedBy: nil) }
     }
 
-    func applyInTransaction(_ changes: [RecipeChange]) throws -> AppliedChanges {
+    /// Applies `changes` in the current write transaction. With `signedBy`, a change whose
+    /// stamp names another replica is refused: a replica's file speaks only for that replica.
+    func applyInTransaction(_ changes: [RecipeChange], signedBy replica: String?, now: Date = Date()) throws -> AppliedChanges {
         stampsLocalChanges = false
         defer { stampsLocalChanges = true }
         var result = AppliedChanges()
         var clock = try syncClock ?? loadClock()
         for change in changes.sorted(by: { $0.stamp < $1.stamp }) {
-            clock.clock.receive(change.stamp)
-            if let current = try versionStamp(of: change.id), change.stamp <= current {
-                result.superseded += 1
+            let refusal: String?
+            if let problem = change.stamp.problem(now: now) {
+                refusal = problem
+            } else if let replica, change.stamp.replica != replica {
+                refusal = "it is stamped by replica \(change.stamp.replica) in a file of replica \(replica)"
+            } else {
+                refusal = nil
+            }
+            if let refusal {
+                result.refused.append("recipe \(change.id.uuidString): \(refusal)")
+                continue
+            }
+            let incoming: RecipeRecord?
+            do {
+                incoming = try change.deleted ? nil : change.recipe.map { try Self.storableRecord($0, id: change.id) }
+            } catch let error as RecipeFormatError {
+                result.refused.append("recipe \(change.id.uuidString) cannot be stored (\(error.reason))")
                 continue
             }
             let existing = try record(withID: change.id)
-            if change.deleted || change.recipe == nil {
-                if existing != nil { try deleteRecord(id: change.id) }
-            } else if var incoming = change.recipe {
-                incoming.id = change.id
-                incoming.plannedIn = nil
-                let record = RecipeRecord(try incoming.makeRecipe())
-                if let existing { try update(record, from: existing) } else { try insert(record) }
+            if let current = try version(of: change.id), !Self.wins(incoming, change.stamp, over: existing, current) {
+                result.superseded += 1
+                continue
+            }
+            clock.clock.receive(change.stamp)
+            if let incoming {
+                if let existing { try update(incoming, from: existing) } else { try insert(incoming) }
+            } else if existing != nil {
+                try deleteRecord(id: change.id)
             }
             try cachedStatement("""
                 INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
                 ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5, local_change = NULL
                 """).execute([.text(change.id.uuidString), .integer(change.stamp.wall), .integer(change.stamp.counter),
-                              .text(change.stamp.replica), .integer(change.deleted || change.recipe == nil ? 1 : 0)])
+                              .text(change.stamp.replica), .integer(incoming == nil ? 1 : 0)])
             result.applied += 1
         }
         syncClock = clock
         return result
+    }
+
+    /// The record for a received recipe, checked as a local save would check it.
+    private static func storableRecord(_ json: RecipeJSON, id: UUID) throws -> RecipeRecord {
+        var json = json
+        json.id = id
+        json.plannedIn = nil
+        let record = RecipeRecord(try json.makeRecipe())
+        if let problem = record.problem { throw RecipeFormatError(reason: problem) }
+        return record
+    }
+
+    /// Whether a received version beats the stored one. Later stamps win. Equal stamps mean
+    /// the same version unless the contents differ (a copied store, a crafted file); then the
+    /// order must still be the same on every machine, whatever arrived first: a deletion wins,
+    /// else the greater content hash.
+    static func wins(_ incoming: RecipeRecord?, _ stamp: SyncStamp, over existing: RecipeRecord?,
+                     _ current: (stamp: SyncStamp, deleted: Bool)) -> Bool {
+        if stamp != current.stamp { return stamp > current.stamp }
+        switch (incoming, current.deleted ? nil : existing) {
+        case (nil, _): return !current.deleted
+        case (_, nil): return false
+        case (let incoming?, let existing?): return incoming.contentHash > existing.contentHash
+        }
     }
 
     /// Gives the recipe a new local version stamp; called by every write of the library.
@@ -124,9 +196,19 @@ extension RecipeStore {
     }
 
     private func loadClock() throws -> SyncClockState {
-        SyncClockState(clock: HybridLogicalClock(wall: try syncValue("wall").integerValue, counter: try syncValue("counter").integerValue,
-                                                 replica: try syncValue("replica").textValue),
-                       localChange: try syncValue("local_change").integerValue)
+        var clock = HybridLogicalClock(wall: try syncValue("wall").integerValue, counter: try syncValue("counter").integerValue,
+                                       replica: try syncValue("replica").textValue)
+        // A clock that adopted a stamp from the far future (before such stamps were refused)
+        // goes back to the latest believable stamp it knows, instead of stamping every later
+        // change in that future.
+        let limit = HybridLogicalClock.milliseconds(Date()) + SyncStamp.futureTolerance
+        if clock.wall > limit || clock.counter < 0 || clock.counter > SyncStamp.maximumCounter {
+            let latest = try database.scalar("SELECT max(wall) FROM recipe_version WHERE wall <= ?", [.integer(limit)])
+            clock.wall = latest?.integerValue ?? 0
+            clock.counter = min(max(0, try database.scalar(
+                "SELECT max(counter) FROM recipe_version WHERE wall = ?", [.integer(clock.wall)])?.integerValue ?? 0), SyncStamp.maximumCounter)
+        }
+        return SyncClockState(clock: clock, localChange: try syncValue("local_change").integerValue)
     }
 
     func syncValue(_ key: String) throws -> SQLiteValue {
@@ -143,12 +225,12 @@ extension RecipeStore {
         try cachedStatement("UPDATE sync_state SET value = ? WHERE key = ?").execute([value, .text(key)])
     }
 
-    private func versionStamp(of id: UUID) throws -> SyncStamp? {
-        let statement = try cachedStatement("SELECT wall, counter, replica FROM recipe_version WHERE recipe_id = ?")
+    private func version(of id: UUID) throws -> (stamp: SyncStamp, deleted: Bool)? {
+        let statement = try cachedStatement("SELECT wall, counter, replica, deleted FROM recipe_version WHERE recipe_id = ?")
         try statement.bind([.text(id.uuidString)])
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        return SyncStamp(wall: Int64(statement.int(0)), counter: Int64(statement.int(1)), replica: statement.string(2))
+        return (SyncStamp(wall: Int64(statement.int(0)), counter: Int64(statement.int(1)), replica: statement.string(2)), statement.int(3) != 0)
     }
 
     func record(withID id: UUID) throws -> RecipeRecord? {
@@ -184,5 +266,22 @@ extension SQLiteValue {
         case .text(let value): Int64(value) ?? 0
         default: 0
         }
+    }
+}
+
+extension RecipeRecord {
+    /// A hash of everything a version of the recipe holds, as it travels (text in NFC, dates
+    /// to the millisecond), the same on every machine: FNV-1a over its sorted-key JSON.
+    var contentHash: UInt64 {
+        var record = self
+        record.name = TextMatching.canonical(name)
+        record.summary = TextMatching.canonical(summary)
+        record.instructions = TextMatching.canonical(instructions)
+        record.ingredients = ingredients.map { .init(id: $0.id, name: TextMatching.canonical($0.name), amount: TextMatching.canonical($0.amount)) }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in (try? RecipeJSON(record: record).encoded()) ?? Data() {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
     }
 }

@@ -14,10 +14,31 @@ public struct SyncReport: Sendable, Equatable {
     /// Local changes written to the folder, and the file they went to.
     public var exported = 0
     public var fileWritten: String?
+    /// Whether that file is a snapshot of everything this store knows, written because the
+    /// folder lacked this store's history (a new folder, or its files were deleted).
+    public var wroteSnapshot = false
     /// Change files from a newer version of this program: kept, not applied.
     public var newerFiles: [String] = []
     /// Change files that could not be read ("path: reason"): skipped, tried again next time.
     public var damagedFiles: [String] = []
+    /// Single changes not applied ("path: recipe <id>: reason"); the rest of their file was.
+    public var refusedChanges: [String] = []
+    /// Entries of the folder that are not readable replica folders ("path: reason"): skipped.
+    public var skippedEntries: [String] = []
+    /// Set when this store's own replica folder held change files this store never wrote
+    /// (it was restored from a backup, or copied): the store took a new replica id and read
+    /// those files like any other store's.
+    public var replicaChange: ReplicaChange?
+
+    public init() {}
+}
+
+/// A store that found files it never wrote in its own replica folder, and its new id.
+public struct ReplicaChange: Sendable, Equatable {
+    public var previous: String
+    public var current: String
+    /// How many such files there were.
+    public var unknownFiles: Int
 }
 
 /// What a sync would do now.
@@ -29,16 +50,31 @@ public struct SyncStatus: Sendable, Equatable {
     public var unappliedFiles: [String: Int]
     public var newerFiles: [String]
     public var damagedFiles: [String]
+    /// Whether the folder lacks this store's history, so the next sync writes a snapshot.
+    public var needsSnapshot = false
+    /// Change files in this store's own replica folder that it never wrote.
+    public var unknownOwnFiles = 0
+    public var skippedEntries: [String] = []
 }
 
 extension RecipeStore {
+    /// Changes applied in one write transaction: big enough that a large file is not slow,
+    /// small enough that a writer waiting behind the sync waits a fraction of a second.
+    static let applyBatchSize = 500
+    /// Microseconds between batches: five tries of a waiting writer.
+    static let pauseBetweenBatches: useconds_t = 10_000
+
     /// Syncs with every other replica through `folder`: applies the change files of other
-    /// replicas this store has not applied yet (all in one transaction), then writes this
-    /// store's changes since its last sync as one new file in `folder/<replica id>/`.
+    /// replicas this store has not applied yet, then writes this store's changes since its
+    /// last sync as one new file in `folder/<replica id>/` — or, when the folder lacks this
+    /// store's history, a snapshot of everything it knows.
     ///
     /// Nothing in the folder is ever rewritten: each file is written under a temporary name,
     /// flushed and renamed, so a sync tool copies only whole files, and a crash leaves either
-    /// the file or nothing. Running sync twice in a row changes nothing the second time.
+    /// the file or nothing. A file is applied in batches of a few hundred changes (each one
+    /// transaction, so other writers wait briefly) and counts as applied once all of it is;
+    /// applying a change twice is harmless, so a crash in between costs only repeated work.
+    /// Running sync twice in a row changes nothing the second time.
     ///
     /// ```swift
     /// let report = try store.sync(folder: "/home/me/Sync/recipes")
@@ -46,120 +82,227 @@ extension RecipeStore {
     @discardableResult
     public func sync(folder: String) throws -> SyncReport {
         var report = SyncReport()
-        let scan = try scanFolder(folder)
-        report.newerFiles = scan.newer
-        report.damagedFiles = scan.damaged
-        if !scan.readable.isEmpty {
-            let applied = try write {
-                let result = try applyInTransaction(scan.readable.flatMap(\.changes))
-                let record = try cachedStatement("INSERT OR IGNORE INTO sync_applied (replica, file, applied) VALUES (?, ?, ?)")
-                for file in scan.readable {
-                    try record.execute([.text(file.replica), .text(file.name), .real(Date().timeIntervalSinceReferenceDate)])
-                }
-                return result
-            }
-            report.applied = applied.applied
-            report.superseded = applied.superseded
-            report.filesApplied = scan.readable.count
+        try Self.checkIsFolder(folder)
+        var own = try ownHistory(in: folder)
+        if !own.unknown.isEmpty {
+            report.replicaChange = try takeNewReplicaID(unknownFiles: own.unknown.count)
+            own = try ownHistory(in: folder)
+            // Its earlier changes carry the old id, which only a snapshot may hold for another
+            // replica: every other store would refuse them in an ordinary file.
+            own.needsSnapshot = true
         }
 
-        let exportedThrough = try syncValue("exported_through").integerValue
-        let (changes, token) = try self.changes(since: exportedThrough)
+        let pending = try pendingFiles(in: folder)
+        report.skippedEntries = pending.skipped
+        for file in pending.files {
+            switch ChangeFile.read(file.path, expectedReplica: file.replica) {
+            case .changes(let changes, let snapshot):
+                let applied = try applyFile(changes, replica: file.replica, name: file.name, snapshot: snapshot)
+                report.applied += applied.applied
+                report.superseded += applied.superseded
+                report.refusedChanges += applied.refused.map { "\(file.path): \($0)" }
+                report.filesApplied += 1
+            case .newer(let version):
+                report.newerFiles.append("\(file.path): format version \(version) is newer than this program reads (\(ChangeFile.currentVersion))")
+            case .damaged(let reason):
+                report.damagedFiles.append("\(file.path): \(reason)")
+            }
+        }
+
+        let (changes, token) = own.needsSnapshot ? try snapshot() : try self.changes(since: try syncValue("exported_through").integerValue)
         guard !changes.isEmpty, let latest = changes.map(\.stamp).max() else { return report }
         let replica = try replicaID
-        let own = folder + "/" + replica
-        if mkdir(own, 0o755) != 0, errno != EEXIST { throw SyncError.cannotWrite(path: own, reason: String(cString: strerror(errno))) }
-        removeStaleTemporaryFiles(in: own)
+        let ownFolder = folder + "/" + replica
+        if mkdir(ownFolder, 0o755) != 0, errno != EEXIST { throw SyncError.cannotWrite(path: ownFolder, reason: String(cString: strerror(errno))) }
+        try Self.checkIsRealFolder(ownFolder)
+        removeStaleTemporaryFiles(in: ownFolder)
         // Named by the newest stamp, so names sort in the order the changes were made; the
         // random part keeps two syncs of one store from ever choosing the same name.
         let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        let name = ISO8601.pad(Int(latest.wall), 15) + "-" + ISO8601.pad(Int(latest.counter), 6) + "-"
+        let name = ISO8601.pad(Int(min(latest.wall, 999_999_999_999_999)), 15) + "-" + ISO8601.pad(Int(latest.counter % 1_000_000), 6) + "-"
             + String(repeating: "0", count: 8 - random.count) + random + ChangeFile.fileExtension
-        try ChangeFile.writeAtomically(try ChangeFile.encode(changes, replica: replica), to: own + "/" + name)
-        // Only after the file is in place: a crash in between writes the same changes again
-        // next time, which applying twice makes harmless.
+        // The name is recorded before the file exists, so a crash right after the rename
+        // cannot leave a file this store would later take for someone else's.
         try write {
-            if try syncValue("exported_through").integerValue < token { try setSyncValue("exported_through", .integer(token)) }
+            try cachedStatement("INSERT INTO sync_written (replica, file, snapshot, through, done) VALUES (?, ?, ?, ?, 0)")
+                .execute([.text(replica), .text(name), .integer(own.needsSnapshot ? 1 : 0), .integer(token)])
         }
+        try ChangeFile.writeAtomically(try ChangeFile.encode(changes, replica: replica, snapshot: own.needsSnapshot), to: ownFolder + "/" + name)
+        try write { try markWritten(replica: replica, file: name, through: token) }
         report.exported = changes.count
-        report.fileWritten = own + "/" + name
+        report.fileWritten = ownFolder + "/" + name
+        report.wroteSnapshot = own.needsSnapshot
         return report
     }
 
     /// What `sync(folder:)` would do, without doing it.
     public func syncStatus(folder: String) throws -> SyncStatus {
-        let scan = try scanFolder(folder)
+        try Self.checkIsFolder(folder)
+        let own = try ownHistory(in: folder, recording: false)
+        let pending = try pendingFiles(in: folder)
+        var status = SyncStatus(replica: try replicaID, pendingLocalChanges: 0, unappliedFiles: [:], newerFiles: [], damagedFiles: [],
+                                needsSnapshot: own.needsSnapshot, unknownOwnFiles: own.unknown.count, skippedEntries: pending.skipped)
         let exportedThrough = try syncValue("exported_through").integerValue
-        let pending = try database.scalar("SELECT count(*) FROM recipe_version WHERE local_change > ?", [.integer(exportedThrough)])
-        return SyncStatus(replica: try replicaID, pendingLocalChanges: Int(pending?.integerValue ?? 0),
-                          unappliedFiles: Dictionary(grouping: scan.readable, by: \.replica).mapValues(\.count).merging(
-                              scan.unreadableByReplica, uniquingKeysWith: +),
-                          newerFiles: scan.newer, damagedFiles: scan.damaged)
+        let count = own.needsSnapshot
+            ? try database.scalar("SELECT count(*) FROM recipe_version WHERE wall > 0")
+            : try database.scalar("SELECT count(*) FROM recipe_version WHERE local_change > ?", [.integer(exportedThrough)])
+        status.pendingLocalChanges = Int(count?.integerValue ?? 0)
+        for file in pending.files {
+            status.unappliedFiles[file.replica, default: 0] += 1
+            switch ChangeFile.read(file.path, expectedReplica: file.replica) {
+            case .changes: break
+            case .newer(let version):
+                status.newerFiles.append("\(file.path): format version \(version) is newer than this program reads (\(ChangeFile.currentVersion))")
+            case .damaged(let reason): status.damagedFiles.append("\(file.path): \(reason)")
+            }
+        }
+        return status
     }
 
-    // MARK: - Reading the folder
+    // MARK: - This store's own folder
 
-    private struct FolderScan {
-        var readable: [(replica: String, name: String, changes: [RecipeChange])] = []
-        var newer: [String] = []
-        var damaged: [String] = []
-        var unreadableByReplica: [String: Int] = [:]
+    private struct OwnHistory {
+        /// Change files in the store's replica folder that it never wrote.
+        var unknown: [String] = []
+        /// Whether the folder lacks files this store wrote since its last snapshot.
+        var needsSnapshot = false
     }
 
-    /// Every other replica's change files that this store has not applied yet, read and checked.
-    private func scanFolder(_ folder: String) throws -> FolderScan {
+    /// Compares the files this store wrote with what its replica folder holds. With
+    /// `recording`, a file whose name was recorded just before a crash is settled: present
+    /// means written, absent means never written.
+    private func ownHistory(in folder: String, recording: Bool = true) throws -> OwnHistory {
+        let replica = try replicaID
+        let ownFolder = folder + "/" + replica
         var status = stat()
-        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw SyncError.noFolder(path: folder) }
-        let own = try replicaID
-        var scan = FolderScan()
-        for replica in try Self.entries(of: folder).sorted() where replica != own && Self.isReplicaName(replica) {
-            let applied = try appliedFiles(of: replica)
-            let replicaFolder = folder + "/" + replica
-            for name in try Self.entries(of: replicaFolder).sorted()
-            where name.hasSuffix(ChangeFile.fileExtension) && !name.hasPrefix(".") && !applied.contains(name) {
-                let path = replicaFolder + "/" + name
-                let data: Data
-                do {
-                    data = try FileContents.read(path)
-                } catch {
-                    scan.damaged.append("\(path): \(error)")
-                    scan.unreadableByReplica[replica, default: 0] += 1
-                    continue
-                }
-                switch ChangeFile.decode(data, expectedReplica: replica) {
-                case .changes(let changes):
-                    // A whole file with a recipe this program cannot store (no name, say)
-                    // would fail every sync's transaction; it is skipped like a damaged one.
-                    if let bad = Self.firstUnstorable(changes) {
-                        scan.damaged.append("\(path): \(bad)")
-                        scan.unreadableByReplica[replica, default: 0] += 1
-                    } else {
-                        scan.readable.append((replica, name, changes))
+        var present = Set<String>()
+        if lstat(ownFolder, &status) == 0 {
+            try Self.checkIsRealFolder(ownFolder)
+            present = Set(try Self.entries(of: ownFolder).filter { $0.hasSuffix(ChangeFile.fileExtension) && !$0.hasPrefix(".") })
+        }
+        var written: [(file: String, snapshot: Bool, through: Int64, done: Bool)] = []
+        let statement = try cachedStatement("SELECT file, snapshot, through, done FROM sync_written WHERE replica = ? ORDER BY rowid")
+        try statement.bind([.text(replica)])
+        while try statement.step() {
+            written.append((statement.string(0), statement.int(1) != 0, Int64(statement.int(2)), statement.int(3) != 0))
+        }
+        statement.reset()
+
+        let exportedThrough = try syncValue("exported_through").integerValue
+        if recording {
+            let unsettled = written.filter { !$0.done }
+            if !unsettled.isEmpty {
+                try write {
+                    for file in unsettled {
+                        if present.contains(file.file) {
+                            try markWritten(replica: replica, file: file.file, through: file.through)
+                        } else {
+                            try cachedStatement("DELETE FROM sync_written WHERE replica = ? AND file = ?").execute([.text(replica), .text(file.file)])
+                        }
                     }
-                case .newer(let version):
-                    scan.newer.append("\(path): format version \(version) is newer than this program reads (\(ChangeFile.currentVersion))")
-                    scan.unreadableByReplica[replica, default: 0] += 1
-                case .damaged(let reason):
-                    scan.damaged.append("\(path): \(reason)")
-                    scan.unreadableByReplica[replica, default: 0] += 1
                 }
+                return try ownHistory(in: folder)
+            }
+            // A store that synced before this version kept no list: its files are adopted.
+            if written.isEmpty, exportedThrough > 0, try database.scalar("SELECT count(*) FROM sync_written") == .integer(0), !present.isEmpty {
+                try write {
+                    for file in present.sorted() {
+                        try cachedStatement("INSERT INTO sync_written (replica, file, snapshot, through, done) VALUES (?, ?, 0, ?, 1)")
+                            .execute([.text(replica), .text(file), .integer(exportedThrough)])
+                    }
+                }
+                return try ownHistory(in: folder)
             }
         }
-        return scan
+        var history = OwnHistory()
+        let known = Set(written.map(\.file))
+        history.unknown = present.subtracting(known).sorted()
+        let done = written.filter(\.done)
+        let sinceSnapshot = done.lastIndex(where: \.snapshot).map { done[$0...] } ?? done[...]
+        let hasShared = exportedThrough > 0 || !written.isEmpty
+        history.needsSnapshot = hasShared && (sinceSnapshot.isEmpty || sinceSnapshot.contains { !present.contains($0.file) })
+        return history
     }
 
-    private static func firstUnstorable(_ changes: [RecipeChange]) -> String? {
-        for change in changes where !change.deleted {
-            guard let recipe = change.recipe else { continue }
+    private func markWritten(replica: String, file: String, through token: Int64) throws {
+        try cachedStatement("UPDATE sync_written SET done = 1 WHERE replica = ? AND file = ?").execute([.text(replica), .text(file)])
+        if try syncValue("exported_through").integerValue < token { try setSyncValue("exported_through", .integer(token)) }
+    }
+
+    /// Gives the store a new replica id. Its old folder is then read like another store's
+    /// (applying its own earlier changes again is harmless), and the new folder, empty, gets a
+    /// snapshot: nothing is lost, whichever of two copies of a store goes on under which id.
+    private func takeNewReplicaID(unknownFiles: Int) throws -> ReplicaChange {
+        let previous = try replicaID
+        try write { try database.execute("UPDATE sync_state SET value = lower(hex(randomblob(16))) WHERE key = 'replica'") }
+        return ReplicaChange(previous: previous, current: try replicaID, unknownFiles: unknownFiles)
+    }
+
+    // MARK: - Other replicas' files
+
+    private struct PendingFile {
+        var replica: String
+        var name: String
+        var path: String
+    }
+
+    /// Every other replica's change file that this store has not applied yet, in order, and
+    /// the entries that are not readable replica folders (each skipped with its reason).
+    private func pendingFiles(in folder: String) throws -> (files: [PendingFile], skipped: [String]) {
+        let own = try replicaID
+        var files: [PendingFile] = []
+        var skipped: [String] = []
+        for replica in try Self.entries(of: folder).sorted() where replica != own && Self.isReplicaName(replica) {
+            let replicaFolder = folder + "/" + replica
+            let names: [String]
             do {
-                _ = try recipe.makeRecipe()
-            } catch let error as RecipeFormatError {
-                return "recipe \(change.id.uuidString) cannot be stored (\(error.reason))"
-            } catch {
-                return "recipe \(change.id.uuidString) cannot be stored"
+                try Self.checkIsRealFolder(replicaFolder)
+                names = try Self.entries(of: replicaFolder)
+            } catch let error as SyncError {
+                skipped.append("\(replicaFolder): \(Self.reason(error))")
+                continue
+            }
+            let applied = try appliedFiles(of: replica)
+            for name in names.sorted() where name.hasSuffix(ChangeFile.fileExtension) && !name.hasPrefix(".") && !applied.contains(name) {
+                files.append(PendingFile(replica: replica, name: name, path: replicaFolder + "/" + name))
             }
         }
-        return nil
+        return (files, skipped)
+    }
+
+    private static func reason(_ error: SyncError) -> String {
+        switch error {
+        case .notAFolder: "not a folder (a link or a file); skipped"
+        case .cannotRead(_, let reason): "\(reason); skipped"
+        default: "\(error); skipped"
+        }
+    }
+
+    /// Applies one file's changes in batches; the last batch's transaction records the file.
+    private func applyFile(_ changes: [RecipeChange], replica: String, name: String, snapshot: Bool) throws -> AppliedChanges {
+        var total = AppliedChanges()
+        var start = 0
+        repeat {
+            let end = min(start + Self.applyBatchSize, changes.count)
+            let batch = Array(changes[start..<end])
+            let isLast = end == changes.count
+            let applied = try write {
+                let applied = try applyInTransaction(batch, signedBy: snapshot ? nil : replica)
+                if isLast {
+                    try cachedStatement("INSERT OR IGNORE INTO sync_applied (replica, file, applied) VALUES (?, ?, ?)")
+                        .execute([.text(replica), .text(name), .real(Date().timeIntervalSinceReferenceDate)])
+                }
+                return applied
+            }
+            total.applied += applied.applied
+            total.superseded += applied.superseded
+            total.refused += applied.refused
+            start = end
+            // A moment without the lock, in which a writer waiting behind this sync (trying
+            // every 2 ms, see SQLiteConnection) takes its turn.
+            if start < changes.count { usleep(Self.pauseBetweenBatches) }
+        } while start < changes.count
+        return total
     }
 
     private func appliedFiles(of replica: String) throws -> Set<String> {
@@ -171,9 +314,24 @@ extension RecipeStore {
         return names
     }
 
+    // MARK: - The file system
+
     /// A replica id: 32 lowercase hex digits. Anything else in the folder is not ours.
     static func isReplicaName(_ name: String) -> Bool {
         name.utf8.count == 32 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    private static func checkIsFolder(_ folder: String) throws {
+        var status = stat()
+        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw SyncError.noFolder(path: folder) }
+    }
+
+    /// A folder inside the sync folder must be a folder, not a link: a link could lead a
+    /// sync to write or delete anywhere.
+    private static func checkIsRealFolder(_ path: String) throws {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw SyncError.cannotRead(path: path, reason: String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw SyncError.notAFolder(path: path) }
     }
 
     private static func entries(of folder: String) throws -> [String] {
@@ -187,7 +345,6 @@ extension RecipeStore {
         return names
     }
 
-
     /// Temporary files a killed sync left behind (older than ten minutes, so a sync running
     /// alongside keeps its own).
     private func removeStaleTemporaryFiles(in folder: String) {
@@ -196,7 +353,7 @@ extension RecipeStore {
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
             var status = stat()
             let path = folder + "/" + name
-            if stat(path, &status) == 0, status.st_mtim.tv_sec < cutoff { unlink(path) }
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mtim.tv_sec < cutoff { unlink(path) }
         }
     }
 }

@@ -49,6 +49,9 @@ final class CommandEnvironment {
         storeOption ?? Self.variable("RECIPES_STORE")
     }
 
+    /// The store this command uses: the one named, else the default.
+    var storePath: String { explicitStorePath ?? defaultStorePath }
+
     /// `$XDG_DATA_HOME/recipes/recipes.sqlite`, defaulting to `~/.local/share`.
     var defaultStorePath: String {
         let base: String
@@ -60,9 +63,10 @@ final class CommandEnvironment {
         return base + "/recipes/recipes.sqlite"
     }
 
-    /// Opens the store. A missing default store is created with the sample recipes (said on
-    /// stderr); a missing named store is created only when `creating`, else it is an error.
-    func openStore(creating: Bool = false) throws -> RecipeStore {
+    /// Opens the store. A missing default store is created, with the sample recipes (said
+    /// on stderr) unless `samples` is false; a missing named store is created only when
+    /// `creating`, else it is an error.
+    func openStore(creating: Bool = false, samples: Bool = true) throws -> RecipeStore {
         let fileManager = FileManager.default
         if let path = explicitStorePath {
             guard creating || fileManager.fileExists(atPath: path) else {
@@ -79,8 +83,10 @@ final class CommandEnvironment {
             throw CommandFailure("cannot create \(directory): \(error)")
         }
         let store = try open(path)
-        let count = try SampleRecipes.install(into: store, now: now, local: local)
-        errors.line("recipes: created \(path) with \(count) sample recipes; remove them with 'recipes delete --samples'")
+        if samples {
+            let count = try SampleRecipes.install(into: store, now: now, local: local)
+            errors.line("recipes: created \(path) with \(count) sample recipes; remove them with 'recipes delete --samples'")
+        }
         return store
     }
 

@@ -3,7 +3,7 @@ import Recipes
 
 /// `recipes delete`: removes a recipe and its ingredients in one transaction.
 struct DeleteCommand: RecipesCommand {
-    static let samples = OptionSpec("--samples", help: "Delete the sample recipes a new store starts with (those still there).")
+    static let samples = OptionSpec("--samples", help: "Delete the sample recipes a new store starts with that nobody has changed.")
 
     static let spec = CommandSpec(
         name: "delete",
@@ -29,11 +29,16 @@ struct DeleteCommand: RecipesCommand {
         let store = try environment.openStore()
         let context = ModelContext(store)
         if deleteSamples {
-            let present = try SampleRecipes.ids().compactMap { try context.model(for: $0) }
-            present.forEach(context.delete)
-            try context.save()
-            environment.output.line("deleted \(present.count) sample recipes")
-            return present.isEmpty ? .nothingFound : .success
+            // Only untouched samples go, and without a deletion to sync: a sample edited here or
+            // on another machine is the user's recipe now.
+            let (deleted, kept) = try store.deleteUntouchedSamples(ids: try SampleRecipes.ids())
+            var line = "deleted \(deleted.count) sample \(deleted.count == 1 ? "recipe" : "recipes")"
+            if !kept.isEmpty {
+                let names = kept.map { TerminalText.oneLine($0.name) }.joined(separator: ", ")
+                line += "; kept \(kept.count) that \(kept.count == 1 ? "was" : "were") changed (\(names)); delete those by name"
+            }
+            environment.output.line(line)
+            return deleted.isEmpty ? .nothingFound : .success
         }
         let recipe = try CommonOptions.resolve(reference, in: store)
         guard let tracked = try context.model(for: recipe.id) else { return .nothingFound }

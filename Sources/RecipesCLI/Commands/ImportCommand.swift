@@ -41,7 +41,7 @@ struct ImportCommand: RecipesCommand {
         for path in try Self.cooklangFiles(at: file) ?? [file] {
             let label = path == "-" ? "standard input" : path
             do {
-                let document = try RecipeDocument(data: try Self.contents(of: path), fileName: path == "-" ? nil : path)
+                let document = try RecipeDocument(data: try Self.contents(of: path, foundInFolder: path != file), fileName: path == "-" ? nil : path)
                 recipes.append(contentsOf: document.archive.recipes)
                 skipped.append(contentsOf: document.skipped.map { "\(label): \($0)" })
             } catch let error as RecipeFormatError {
@@ -103,9 +103,15 @@ struct ImportCommand: RecipesCommand {
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// The file's bytes, or standard input's for "-".
-    static func contents(of file: String) throws -> Data {
+    /// The largest .cook file read from a folder; real ones are a few kilobytes.
+    static let maximumCooklangBytes = 16 << 20
+
+    /// The file's bytes, or standard input's for "-". A file found in a folder must be a
+    /// regular file (a link to a device or a FIFO there would never end or never start);
+    /// a file named on the command line may be a pipe, as `<(curl …)` gives.
+    static func contents(of file: String, foundInFolder: Bool = false) throws -> Data {
         do {
+            if foundInFolder { return try FileContents.readRegularFile(file, maximumBytes: maximumCooklangBytes) }
             return file == "-" ? try FileContents.read(descriptor: STDIN_FILENO, name: "standard input") : try FileContents.read(file)
         } catch let error as FileReadError {
             throw CommandFailure(error.description)

@@ -75,7 +75,8 @@ struct NextCommand: RecipesCommand {
         return StatusLine(upcoming, formatter: PlannedTimeFormatter(now: now, local: environment.local))
     }
 
-    private func follow(_ store: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
+    private func follow(_ opened: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
+        var store = opened
         let watcher = try ChangeWatcher(storePath: store.path ?? "")
         let pinned = environment.isClockPinned
         var printed: String?
@@ -91,7 +92,14 @@ struct NextCommand: RecipesCommand {
             if environment.output.isBroken { return .success }
             // Wake just after the next minute starts, when a countdown changes.
             let seconds = 60 - now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) + 0.05
-            if try watcher.waitForOtherWriters(seconds: seconds, store: store, version: &version) == .stop { return .success }
+            switch try watcher.waitForOtherWriters(seconds: seconds, store: store, version: &version) {
+            case .stop: return .success
+            case .storeReplaced:
+                store = try environment.openStore()
+                watcher.storeReopened()
+                version = try store.dataVersion
+            default: break
+            }
         }
     }
 }

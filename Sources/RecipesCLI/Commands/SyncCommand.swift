@@ -17,12 +17,15 @@ struct SyncCommand: RecipesCommand {
         abstract: "Sync recipes with other machines through a shared folder.",
         discussion: """
             Applies the change files other stores wrote into DIR that this store has not \
-            applied yet (all in one transaction), then writes this store's changes since its \
-            last sync as one new file in DIR/<replica id>/. Put DIR, not the store, in the \
-            folder your sync tool shares. When two machines change the same recipe, the later \
-            change wins, the whole recipe with its ingredients and plan; a deletion wins over \
-            earlier changes and loses to later ones. Damaged or partly copied files are \
-            skipped and tried again next time; files from a newer version are kept unapplied.
+            applied yet, then writes this store's changes since its last sync as one new file \
+            in DIR/<replica id>/ (or, when DIR lacks this store's earlier files, a snapshot of \
+            everything it knows). Put DIR, not the store, in the folder your sync tool shares. \
+            When two machines change the same recipe, the later change wins, the whole recipe \
+            with its ingredients and plan; a deletion wins over earlier changes and loses to \
+            later ones. Damaged or partly copied files are skipped and tried again next time; \
+            files from a newer version are kept unapplied; anything else in DIR that cannot be \
+            used is skipped with a line on standard error. Without a store, sync starts an \
+            empty one; sample recipes nobody changed never travel.
             """,
         arguments: [ArgumentSpec("dir", help: "The shared folder (it must exist).")],
         options: [status, watch, interval],
@@ -52,7 +55,9 @@ struct SyncCommand: RecipesCommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
-        let store = try environment.openStore()
+        // A machine without a store starts an empty one: samples would only be noise in
+        // what the other machines send.
+        let store = try environment.openStore(creating: true, samples: false)
         do {
             if showsStatus { return try printStatus(store, environment) }
             guard watching else {
@@ -71,8 +76,15 @@ struct SyncCommand: RecipesCommand {
         environment.output.line("replica \(status.replica)")
         environment.output.line("local changes to write: \(status.pendingLocalChanges)")
         environment.output.line("files to apply: \(files) from \(status.unappliedFiles.count) other \(status.unappliedFiles.count == 1 ? "store" : "stores")")
+        if status.needsSnapshot {
+            environment.output.line("this folder lacks this store's earlier changes: the next sync writes all it knows")
+        }
+        if status.unknownOwnFiles > 0 {
+            environment.output.line("this store's folder holds \(status.unknownOwnFiles) change \(status.unknownOwnFiles == 1 ? "file" : "files") it did not write (a restored or copied store): the next sync reads them under a new replica id")
+        }
         for file in status.newerFiles { environment.output.line("kept, newer format: \(TerminalText.oneLine(file))") }
         for file in status.damagedFiles { environment.output.line("skipped, damaged: \(TerminalText.oneLine(file))") }
+        for entry in status.skippedEntries { environment.output.line("skipped: \(TerminalText.oneLine(entry))") }
         return .success
     }
 
@@ -84,15 +96,20 @@ struct SyncCommand: RecipesCommand {
     }
 
     private func report(_ report: SyncReport, quiet: Bool, noted: inout Set<String>, _ environment: CommandEnvironment) {
-        let notes = report.newerFiles.map { "recipes: kept, not applied: \(TerminalText.oneLine($0))" }
-            + report.damagedFiles.map { "recipes: skipped: \(TerminalText.oneLine($0))" }
+        var notes = report.newerFiles.map { "recipes: kept, not applied: \(TerminalText.oneLine($0))" }
+            + (report.damagedFiles + report.refusedChanges + report.skippedEntries).map { "recipes: skipped: \(TerminalText.oneLine($0))" }
+        if let change = report.replicaChange {
+            notes.insert("recipes: this store's folder held \(change.unknownFiles) change \(change.unknownFiles == 1 ? "file" : "files") it did not write (it was restored from a backup or copied); it now syncs as replica \(change.current) and read them", at: 0)
+        }
         for note in notes where noted.insert(note).inserted { environment.errors.line(note) }
         var parts: [String] = []
         if report.filesApplied > 0 {
             parts.append("applied \(report.applied) of \(report.applied + report.superseded) changes from \(report.filesApplied) \(report.filesApplied == 1 ? "file" : "files")")
         }
         if let file = report.fileWritten {
-            parts.append("wrote \(report.exported) \(report.exported == 1 ? "change" : "changes") to \(TerminalText.oneLine(file))")
+            let what = report.wroteSnapshot ? "a snapshot of \(report.exported) \(report.exported == 1 ? "recipe" : "recipes") (the folder lacked this store's history)"
+                : "\(report.exported) \(report.exported == 1 ? "change" : "changes")"
+            parts.append("wrote \(what) to \(TerminalText.oneLine(file))")
         }
         if parts.isEmpty {
             if !quiet { environment.output.line("nothing to sync") }
@@ -104,7 +121,8 @@ struct SyncCommand: RecipesCommand {
 
     /// Syncs, then sleeps until another replica's file arrives, this store changes, or the
     /// interval passes; stops cleanly on SIGTERM / SIGINT, as a user service should.
-    private func watchFolder(_ store: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
+    private func watchFolder(_ opened: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
+        var store = opened
         let watcher = try ChangeWatcher(storePath: store.path ?? "")
         var version = try store.dataVersion
         var noted = Set<String>()
@@ -120,7 +138,15 @@ struct SyncCommand: RecipesCommand {
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !entry.hasPrefix(".") {
                 watcher.watch(folder: folder + "/" + entry)
             }
-            if try watcher.waitForOtherWriters(seconds: intervalSeconds, store: store, version: &version) == .stop { return .success }
+            switch try watcher.waitForOtherWriters(seconds: intervalSeconds, store: store, version: &version) {
+            case .stop: return .success
+            case .storeReplaced:
+                store = try environment.openStore(creating: true, samples: false)
+                watcher.storeReopened()
+                version = try store.dataVersion
+                environment.errors.line("recipes: \(TerminalText.oneLine(store.path ?? "")) was replaced; syncing the new file")
+            default: break
+            }
         }
     }
 }

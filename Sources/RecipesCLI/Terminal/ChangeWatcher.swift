@@ -13,14 +13,21 @@ final class ChangeWatcher {
         case deadline
         case storeChanged
         case folderChanged
+        /// Another file now sits at the store's path (a backup restored with `mv`): the
+        /// caller reopens the store, or it would go on reading and writing the old file.
+        case storeReplaced
         case stop
     }
 
     private let inotify: Int32
+    private let storePath: String
     private let storeFileName: String
     private var storeWatch: Int32 = -1
+    private var storeIdentity: FileIdentity?
 
     init(storePath: String) throws {
+        self.storePath = storePath
+        storeIdentity = FileIdentity(path: storePath)
         let url = URL(fileURLWithPath: storePath)
         storeFileName = url.lastPathComponent
         inotify = inotify_init1(Int32(IN_CLOEXEC))
@@ -52,11 +59,24 @@ final class ChangeWatcher {
     func waitForOtherWriters(seconds: TimeInterval, store: RecipeStore, version: inout Int) throws -> Wake {
         let started = Date()
         var wake = wait(seconds: seconds)
-        while wake == .storeChanged, try store.dataVersion == version {
+        while wake == .storeChanged, !storeWasReplaced(), try store.dataVersion == version {
             wake = wait(seconds: max(0.05, seconds - Date().timeIntervalSince(started)))
         }
+        if wake != .stop, storeWasReplaced() { return .storeReplaced }
         version = try store.dataVersion
         return wake
+    }
+
+    /// Starts comparing against the file now at the store's path (after reopening it).
+    func storeReopened() {
+        storeIdentity = FileIdentity(path: storePath)
+    }
+
+    /// Whether a different file now sits at the store's path. A path with no file (between
+    /// a `rm` and a copy) is not a replacement yet.
+    private func storeWasReplaced() -> Bool {
+        guard let now = FileIdentity(path: storePath) else { return false }
+        return now != storeIdentity
     }
 
     /// Waits at most `seconds`.
@@ -69,9 +89,14 @@ final class ChangeWatcher {
         ]
         let deadline = Date().addingTimeInterval(seconds)
         while true {
-            let remaining = max(0, Int32((deadline.timeIntervalSinceNow * 1000).rounded(.up)))
+            // At most an hour per poll: a long interval (`--interval 4w`) in milliseconds
+            // would not fit poll's Int32.
+            let remaining = Int32(min(3_600_000, max(0, deadline.timeIntervalSinceNow * 1000)).rounded(.up))
             let ready = poll(&descriptors, nfds_t(descriptors.count), remaining)
-            if ready == 0 { return .deadline }
+            if ready == 0 {
+                if deadline.timeIntervalSinceNow > 0 { continue }
+                return .deadline
+            }
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .stop
@@ -107,6 +132,19 @@ final class ChangeWatcher {
             offset += headerSize + nameLength
         }
         return result
+    }
+}
+
+/// Which file a path names: device and inode, which a rename over the path changes.
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
     }
 }
 

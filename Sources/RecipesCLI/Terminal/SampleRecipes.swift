@@ -7,12 +7,11 @@ enum SampleRecipes {
         try RecipeArchive.decode(Data(sampleRecipesJSON))
     }
 
-    /// Inserts the samples in one transaction; returns how many.
+    /// Inserts the samples in one transaction, as samples (they do not sync until changed);
+    /// returns how many.
     static func install(into store: RecipeStore, now: Date, local: LocalTime) throws -> Int {
         let recipes = try archive().makeRecipes(now: now, local: local)
-        let context = ModelContext(store)
-        for recipe in recipes { context.insert(recipe) }
-        try context.save()
+        try store.insertSamples(recipes)
         return recipes.count
     }
 

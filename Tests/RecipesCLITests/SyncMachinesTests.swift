@@ -1,0 +1,182 @@
+import Foundation
+import Recipes
+import Testing
+
+/// Sync as the README tells people to use it, through the real binary: machines with their
+/// own HOME and default store, one shared folder, and what a shared folder may hold.
+@Suite struct SyncMachinesTests {
+    let laptop = RecipesProcess()
+    let desktop = RecipesProcess()
+    var folder: String { laptop.home.appendingPathComponent("Sync").path }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: laptop.home.appendingPathComponent("Sync").path, withIntermediateDirectories: true)
+    }
+
+    private func planned(_ machine: RecipesProcess, _ name: String) throws -> String? {
+        let shown = try machine.run(["show", name, "--format", "json"])
+        guard shown.status == 0 else { return nil }
+        let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+        return object?["planned"] as? String ?? "unplanned"
+    }
+
+    /// A second machine's first run creates the samples again; they must not undo what the
+    /// first machine did to its own.
+    @Test func aSecondMachinesSamplesUndoNothing() throws {
+        #expect(try laptop.run(["next"]).status == 0)
+        #expect(try laptop.run(["plan", "Banana bread", "fri"]).status == 0)
+        #expect(try laptop.run(["delete", "Mojito"]).status == 0)
+        #expect(try laptop.run(["sync", folder]).status == 0)
+        let friday = try planned(laptop, "Banana bread")
+
+        desktop.environment["RECIPES_NOW"] = "2026-11-30T15:00:00Z"
+        #expect(try desktop.run(["next"]).stderr.contains("with 13 sample recipes"))
+        #expect(try desktop.run(["sync", folder]) == .init(stdout: "applied 2 of 2 changes from 1 file\n", stderr: "", status: 0))
+        #expect(try laptop.run(["sync", folder]).stdout == "nothing to sync\n")
+        for machine in [laptop, desktop] {
+            #expect(try planned(machine, "Banana bread") == friday)
+            #expect(try machine.run(["show", "Mojito"]).status != 0)
+        }
+
+        // Removing the samples on the desktop keeps the plan the laptop made, and removes
+        // nothing on the laptop.
+        let removed = try desktop.run(["delete", "--samples"])
+        #expect(removed.stdout == "deleted 11 sample recipes; kept 1 that was changed (Banana bread); delete those by name\n", "\(removed)")
+        #expect(try desktop.run(["sync", folder]).stdout == "nothing to sync\n")
+        #expect(try laptop.run(["sync", folder]).stdout == "nothing to sync\n")
+        #expect(try laptop.run(["search", "--format", "plain"]).stdout.split(separator: "\n").count == 12)
+        #expect(try planned(laptop, "Banana bread") == friday)
+    }
+
+    /// `sync` on a machine without a store, and `init`, start an empty store: no samples.
+    @Test func aNewMachineStartsEmpty() throws {
+        #expect(try laptop.run(["add", "Soup", "--plan", "tomorrow"]).status == 0)
+        #expect(try laptop.run(["sync", folder]).status == 0)
+        let joined = try desktop.run(["sync", folder])
+        #expect(joined == .init(stdout: "applied 1 of 1 changes from 1 file\n", stderr: "", status: 0))
+        #expect(try desktop.run(["search", "--format", "plain"]).stdout.split(separator: "\n").map { $0.split(separator: "\t")[2] } == ["Soup"])
+
+        let third = RecipesProcess()
+        let path = third.home.path + "/.local/share/recipes/recipes.sqlite"
+        #expect(try third.run(["init"]) == .init(stdout: "created an empty recipe store at \(path)\n", stderr: "", status: 0))
+        #expect(try third.run(["init"]) == .init(stdout: "\(path) is already a recipe store (0 recipes); nothing changed\n", stderr: "", status: 0))
+        #expect(try third.run(["next"]) == .init(stdout: "", stderr: "", status: 1))
+        let named = third.home.appendingPathComponent("elsewhere.sqlite").path
+        #expect(try third.run(["--store", named, "init"]).stdout == "created an empty recipe store at \(named)\n")
+        #expect(try third.run(["--store", named, "sync", "--status", folder]).stdout.contains("files to apply: 1 from 1 other store\n"))
+    }
+
+    /// A file stamped in the far future with the largest counter: skipped with a line, and
+    /// every later write still works (it used to trap, on every machine that synced it).
+    @Test func anExtremeStampIsSkippedAndWritesGoOn() throws {
+        #expect(try desktop.run(["init"]).status == 0)
+        let replica = String(repeating: "9", count: 32)
+        try FileManager.default.createDirectory(atPath: folder + "/" + replica, withIntermediateDirectories: true)
+        let id = UUID()
+        let recipe = String(decoding: try RecipeJSON(Recipe(id: id, name: "Poison")).encoded(), as: UTF8.self)
+        let body = Data(#"[{"deleted":false,"id":"\#(id.uuidString)","recipe":\#(recipe),"stamp":{"counter":\#(Int64.max),"replica":"\#(replica)","wall":1000000000000000}}]"#.utf8)
+        let header = #"{"format":"recipes-changes","version":1,"replica":"\#(replica)","count":1,"bytes":\#(body.count),"crc32":"\#(crc32(body))"}"#
+        try (Data(header.utf8) + [0x0A] + body).write(to: URL(fileURLWithPath: folder + "/\(replica)/1.changes"))
+
+        let synced = try desktop.run(["sync", folder])
+        #expect(synced.status == 0 && synced.stderr.contains("recipes: skipped: \(folder)/\(replica)/1.changes: recipe \(id.uuidString): it has an impossible stamp"), "\(synced)")
+        #expect(try desktop.run(["add", "Soup"]).status == 0)
+        #expect(try desktop.run(["plan", "Soup", "tomorrow"]).status == 0)
+        #expect(try desktop.run(["delete", "Soup"]).status == 0)
+        #expect(try desktop.run(["search", "poison"]).status == 1)
+    }
+
+    /// A file named like a replica, a link to /dev/zero and a FIFO among change files: each
+    /// skipped with one line, promptly, and the rest synced.
+    @Test func craftedEntriesAreSkippedPromptly() throws {
+        #expect(try laptop.run(["add", "Soup"]).status == 0)
+        let written = try laptop.run(["sync", folder])
+        let own = try #require(written.stdout.split(separator: " ").last.map { URL(fileURLWithPath: String($0.dropLast())).deletingLastPathComponent().path })
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + String(repeating: "1", count: 32)))
+        try FileManager.default.createSymbolicLink(atPath: own + "/000000000000002-000000-00000000.changes", withDestinationPath: "/dev/zero")
+        #expect(mkfifo(own + "/000000000000003-000000-00000000.changes", 0o644) == 0)
+
+        #expect(try desktop.run(["init"]).status == 0)
+        for arguments in [["sync", "--status", folder], ["sync", folder]] {
+            let result = try desktop.run(arguments, timeout: 20)
+            #expect(result.status == 0, "\(arguments): \(result)")
+        }
+        #expect(try desktop.run(["search", "soup", "--format", "plain"]).status == 0)
+        let again = try desktop.run(["sync", folder], timeout: 20)
+        #expect(again.stderr.contains("\(folder)/\(String(repeating: "1", count: 32)): not a folder (a link or a file); skipped"))
+        #expect(again.stderr.contains("000000000000002-000000-00000000.changes: not a regular file"))
+        #expect(again.stderr.contains("000000000000003-000000-00000000.changes: not a regular file"))
+
+        // The same in a cookbook folder given to import.
+        let cookbook = laptop.home.appendingPathComponent("cookbook").path
+        try FileManager.default.createDirectory(atPath: cookbook, withIntermediateDirectories: true)
+        try Data(">> servings: 2\n\nBoil @water{1%l}.\n".utf8).write(to: URL(fileURLWithPath: cookbook + "/Tea.cook"))
+        try FileManager.default.createSymbolicLink(atPath: cookbook + "/Zero.cook", withDestinationPath: "/dev/zero")
+        #expect(mkfifo(cookbook + "/Pipe.cook", 0o644) == 0)
+        let imported = try laptop.run(["import", cookbook], timeout: 20)
+        #expect(imported.status == 2 && imported.stderr.contains("not a regular file"), "\(imported)")
+    }
+
+    @Test func aLinkedOwnFolderIsRefused() throws {
+        #expect(try laptop.run(["add", "Soup"]).status == 0)
+        let status = try laptop.run(["sync", "--status", folder])
+        let replica = try #require(status.stdout.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+        let outside = laptop.home.appendingPathComponent("outside").path
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/" + replica, withDestinationPath: outside)
+        let result = try laptop.run(["sync", folder])
+        #expect(result == .init(stdout: "", stderr: "recipes: error: \(folder)/\(replica) is not a folder (a link or a file); this store writes its changes only into a folder of its own there, so nothing was synced\n", status: 2))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+    }
+
+    /// A long `--interval` (over Int32 milliseconds) used to trap right after the first sync.
+    @Test(arguments: ["25d", "4w"])
+    func aLongIntervalKeepsWatching(interval: String) throws {
+        #expect(try laptop.run(["init"]).status == 0)
+        let process = try laptop.start(["sync", folder, "--watch", "--interval", interval])
+        usleep(1_500_000)
+        #expect(process.isRunning)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
+    /// A store replaced under a running `next --follow` (a backup restored with mv): the
+    /// follower reads the new file.
+    @Test func aFollowerReadsAStoreReplacedUnderIt() throws {
+        let store = laptop.store.path
+        #expect(try laptop.run(["--store", store, "add", "Soup", "--plan", "tomorrow"]).status == 0)
+        let out = Pipe()
+        let process = try laptop.start(["--store", store, "next", "--follow"], output: out)
+        defer { process.terminate() }
+        let reader = FollowTests.LineReader(out)
+        #expect(reader.nextLine(timeout: 10) == "Soup · tomorrow 18:00")
+        let backup = laptop.home.appendingPathComponent("backup.sqlite").path
+        #expect(try laptop.run(["--store", backup, "add", "Bread", "--plan", "tomorrow 12:00"]).status == 0)
+        #expect(rename(backup, store) == 0)
+        #expect(reader.nextLine(timeout: 10) == "Bread · tomorrow 12:00")
+    }
+
+    /// A writer that waits longer than the busy timeout gets the tool's own line, not SQLite's.
+    @Test func aWriterBehindAHeldLockGetsAClearMessage() throws {
+        #expect(try laptop.run(["--store", laptop.store.path, "add", "Soup"]).status == 0)
+        let holder = try SQLiteConnection(path: laptop.store.path)
+        try holder.execute("BEGIN IMMEDIATE")
+        defer { try? holder.execute("ROLLBACK") }
+        let result = try laptop.run(["--store", laptop.store.path, "add", "Bread"])
+        #expect(result == .init(stdout: "", stderr: "recipes: error: \(laptop.store.path) is busy: another recipes process has been writing to it for 15 s; nothing was changed, try again\n", status: 2))
+    }
+
+    private func crc32(_ data: Data) -> String {
+        var table = [UInt32](repeating: 0, count: 256)
+        for index in 0..<256 {
+            var value = UInt32(index)
+            for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+            table[index] = value
+        }
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in data { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        let text = String(crc ^ 0xFFFF_FFFF, radix: 16)
+        return String(repeating: "0", count: 8 - text.count) + text
+    }
+}

@@ -167,6 +167,30 @@ import Testing
         #expect(result == .init(stdout: "", stderr: "recipes: error: \(laptop.store.path) is busy: another recipes process has been writing to it for 15 s; nothing was changed, try again\n", status: 2))
     }
 
+    /// Both machines import the same page before they sync: two recipes for one page, found
+    /// and merged by `recipes duplicates`, and the merge syncs.
+    @Test func aPageImportedOnTwoMachinesIsMergedOnce() throws {
+        let page = #"<script type="application/ld+json">{"@type": "Recipe", "name": "Apple pie", "url": "https://pies.example/apple-pie", "recipeIngredient": ["3 apples"]}</script>"#
+        for machine in [laptop, desktop] {
+            #expect(try machine.run(["init"]).status == 0)
+            #expect(try machine.run(["import", "-"], input: Data(page.utf8)).status == 0)
+        }
+        #expect(try laptop.run(["duplicates"]).status == 1)
+        for _ in 0..<2 { for machine in [laptop, desktop] { try machine.run(["sync", folder]) } }
+        #expect(try laptop.run(["show", "apple pie"]).stderr.contains("matches 2 recipes"))
+
+        let listed = try laptop.run(["duplicates"])
+        #expect(listed.status == 0 && listed.stdout.hasPrefix("https://pies.example/apple-pie: Apple pie (") && listed.stdout.split(separator: "\n").count == 1, "\(listed)")
+        #expect(try desktop.run(["duplicates"]).stdout == listed.stdout, "both machines choose the same recipe to keep")
+        let merged = try laptop.run(["duplicates", "--merge"])
+        #expect(merged.status == 0 && merged.stdout.hasPrefix("kept Apple pie ("), "\(merged)")
+        for _ in 0..<2 { for machine in [laptop, desktop] { try machine.run(["sync", folder]) } }
+        for machine in [laptop, desktop] {
+            #expect(try machine.run(["show", "apple pie"]).status == 0)
+            #expect(try machine.run(["duplicates"]).status == 1)
+        }
+    }
+
     private func crc32(_ data: Data) -> String {
         var table = [UInt32](repeating: 0, count: 256)
         for index in 0..<256 {

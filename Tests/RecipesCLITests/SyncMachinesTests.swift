@@ -117,6 +117,31 @@ import Testing
         #expect(imported.status == 2 && imported.stderr.contains("not a regular file"), "\(imported)")
     }
 
+    /// A replica folder this user cannot read is skipped with a line; the rest syncs (it used
+    /// to make every sync exit 2). Root reads anything, so as root this runs as nobody.
+    @Test(.enabled(if: RecipesProcess.unprivilegedPrefix != nil))
+    func anUnreadableReplicaFolderIsSkipped() throws {
+        #expect(try laptop.run(["add", "Soup"]).status == 0)
+        #expect(try laptop.run(["sync", folder]).status == 0)
+        let locked = folder + "/" + String(repeating: "7", count: 32)
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+        let mine = desktop.home.appendingPathComponent("mine").path
+        try FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: true)
+        let store = mine + "/recipes.sqlite"
+        _ = try RecipeStore(path: store)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: mine)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: store)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
+        for arguments in [["sync", "--status", folder], ["sync", folder]] {
+            let result = try desktop.run(["--store", store] + arguments, unprivileged: true)
+            #expect(result.status == 0, "\(arguments): \(result)")
+            #expect((result.stdout + result.stderr).contains("\(locked): Permission denied; skipped"), "\(arguments): \(result)")
+        }
+        #expect(try desktop.run(["--store", store, "search", "soup", "--format", "plain"]).status == 0)
+    }
+
     @Test func aLinkedOwnFolderIsRefused() throws {
         #expect(try laptop.run(["add", "Soup"]).status == 0)
         let status = try laptop.run(["sync", "--status", folder])

@@ -73,10 +73,16 @@ private func fuzzArchive(_ data: Data) {
 private func fuzzCooklang(_ text: String) {
     let recipe = CooklangRecipe(parsing: text).makeRecipe(fallbackTitle: "fuzz")
     guard let model = try? recipe.makeRecipe(now: now, local: .utc) else { return }
-    // The export of what was read parses again with the same ingredients.
-    let again = CooklangRecipe(parsing: CooklangRecipe.text(of: model)).makeRecipe(fallbackTitle: "fuzz")
+    // Export then import gives the same recipe: the same name and ingredient amounts, and
+    // writing it again gives the same file.
+    let exported = CooklangRecipe.text(of: model)
+    let again = CooklangRecipe(parsing: exported).makeRecipe(fallbackTitle: "fuzz")
     require((again.ingredients ?? []).count == model.ingredients.count,
             "Cooklang export of \(model.ingredients.count) ingredients reads back as \((again.ingredients ?? []).count)")
+    require(again.name == model.name.split(whereSeparator: \.isNewline).joined(separator: " "), "the name changed: \(exported)")
+    guard let back = try? again.makeRecipe(now: now, local: .utc) else { return require(false, "the export is not a storable recipe") }
+    let third = CooklangRecipe(parsing: CooklangRecipe.text(of: back)).makeRecipe(fallbackTitle: "fuzz")
+    require(third.ingredients?.map(\.amount) == again.ingredients?.map(\.amount), "amounts change on a second round: \(exported)")
 }
 
 private func fuzzSchemaOrg(_ text: String, _ data: Data) {

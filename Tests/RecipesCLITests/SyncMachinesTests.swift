@@ -53,7 +53,8 @@ import Testing
         #expect(try laptop.run(["add", "Soup", "--plan", "tomorrow"]).status == 0)
         #expect(try laptop.run(["sync", folder]).status == 0)
         let joined = try desktop.run(["sync", folder])
-        #expect(joined == .init(stdout: "applied 1 of 1 changes from 1 file\n", stderr: "", status: 0))
+        let desktopStore = desktop.home.path + "/.local/share/recipes/recipes.sqlite"
+        #expect(joined == .init(stdout: "applied 1 of 1 changes from 1 file\n", stderr: "recipes: created an empty store at \(desktopStore)\n", status: 0))
         #expect(try desktop.run(["search", "--format", "plain"]).stdout.split(separator: "\n").map { $0.split(separator: "\t")[2] } == ["Soup"])
 
         let third = RecipesProcess()
@@ -103,7 +104,7 @@ import Testing
         }
         #expect(try desktop.run(["search", "soup", "--format", "plain"]).status == 0)
         let again = try desktop.run(["sync", folder], timeout: 20)
-        #expect(again.stderr.contains("\(folder)/\(String(repeating: "1", count: 32)): not a folder (a link or a file); skipped"))
+        #expect(again.stderr.contains("\(folder)/\(String(repeating: "1", count: 32)): not a folder (a link or a file)"))
         #expect(again.stderr.contains("000000000000002-000000-00000000.changes: not a regular file"))
         #expect(again.stderr.contains("000000000000003-000000-00000000.changes: not a regular file"))
 
@@ -137,7 +138,7 @@ import Testing
         for arguments in [["sync", "--status", folder], ["sync", folder]] {
             let result = try desktop.run(["--store", store] + arguments, unprivileged: true)
             #expect(result.status == 0, "\(arguments): \(result)")
-            #expect((result.stdout + result.stderr).contains("\(locked): Permission denied; skipped"), "\(arguments): \(result)")
+            #expect((result.stdout + result.stderr).contains("\(locked): Permission denied"), "\(arguments): \(result)")
         }
         #expect(try desktop.run(["--store", store, "search", "soup", "--format", "plain"]).status == 0)
     }
@@ -214,6 +215,100 @@ import Testing
             #expect(try machine.run(["show", "apple pie"]).status == 0)
             #expect(try machine.run(["duplicates"]).status == 1)
         }
+    }
+
+    private func integrityCheck(_ path: String) throws -> SQLiteValue? {
+        try SQLiteConnection(path: path, readOnly: true).scalar("PRAGMA integrity_check")
+    }
+
+    private func count(_ machine: RecipesProcess) throws -> Int {
+        try machine.run(["search", "--format", "plain"]).stdout.split(separator: "\n").count
+    }
+
+    private func waitUntil(_ seconds: TimeInterval, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(200_000)
+        }
+        return try condition()
+    }
+
+    /// A backup brought back with `recipes restore` while `sync --watch` runs: the store stays
+    /// whole, and what it wrote to the folder after the backup comes back.
+    @Test func aBackupRestoredUnderARunningWatcherLosesNothing() throws {
+        let path = laptop.home.path + "/.local/share/recipes/recipes.sqlite"
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try laptop.run(["sync", folder]).status == 0)
+        let backup = laptop.home.appendingPathComponent("backup.sqlite").path
+        #expect(try laptop.run(["backup", backup]).stdout == "wrote 0 recipes to \(backup)\n")
+        #expect(try laptop.run(["backup", backup]).stderr.contains("a file is already there"))
+        for index in 0..<5 { #expect(try laptop.run(["add", "Dish \(index)"]).status == 0) }
+        let watcher = try laptop.start(["sync", folder, "--watch"])
+        defer { watcher.terminate(); watcher.waitUntilExit() }
+        #expect(try laptop.run(["add", "Last one"]).status == 0)
+        #expect(try waitUntil(10) { try laptop.run(["sync", "--status", folder]).stdout.contains("local changes to write: 0\n") })
+
+        let restored = try laptop.run(["restore", backup])
+        #expect(restored.status == 0 && restored.stdout.hasPrefix("restored 0 recipes from \(backup); the store as it was is in \(path).before-restore-"), "\(restored)")
+        #expect(try waitUntil(15) { try count(laptop) == 6 }, "the watcher reads back what the store wrote after the backup")
+        #expect(try integrityCheck(path) == .text("ok"))
+        #expect(try laptop.run(["restore", laptop.home.appendingPathComponent("nothing.sqlite").path]).status == 2)
+    }
+
+    /// The same with a backup moved over the store file, which the README advises against
+    /// but people do: the watcher reopens the new file and the store stays whole.
+    @Test func aBackupMovedUnderARunningWatcherLeavesTheStoreWhole() throws {
+        let path = laptop.home.path + "/.local/share/recipes/recipes.sqlite"
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try laptop.run(["sync", folder]).status == 0)
+        let backup = laptop.home.appendingPathComponent("backup.sqlite").path
+        #expect(try laptop.run(["backup", backup]).status == 0)
+        for index in 0..<20 {
+            #expect(try laptop.run(["add", "Bulk \(index)", "--instructions", String(repeating: "y", count: 3_000)]).status == 0)
+        }
+        let watcher = try laptop.start(["sync", folder, "--watch"])
+        defer { watcher.terminate(); watcher.waitUntilExit() }
+        usleep(1_000_000)
+        #expect(try laptop.run(["add", "Last one"]).status == 0)
+        #expect(try waitUntil(10) { try laptop.run(["sync", "--status", folder]).stdout.contains("local changes to write: 0\n") })
+        // Nothing else opens the store meanwhile: with other processes holding the old file,
+        // its log beside the new one can damage it, which is why the README says to restore
+        // with `recipes restore`.
+        #expect(rename(backup, path) == 0)
+        usleep(3_000_000)
+        #expect(try waitUntil(15) { try count(laptop) == 21 }, "the watcher reopens the file and reads back what it wrote")
+        #expect(try integrityCheck(path) == .text("ok"))
+    }
+
+    @Test func statusStartsNoStore() throws {
+        let result = try desktop.run(["sync", "--status", folder])
+        let path = desktop.home.path + "/.local/share/recipes/recipes.sqlite"
+        #expect(result == .init(stdout: "no recipe store at \(path) yet: 'recipes sync' starts an empty one and applies what the folder holds\n", stderr: "", status: 0))
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try desktop.run(["sync", folder]).stderr == "recipes: created an empty store at \(path)\n")
+    }
+
+    /// A change file claiming gigabytes (a sparse file costs its author nothing) is refused
+    /// from its header, at once, by sync and by --status.
+    @Test func aGiantChangeFileIsRefusedFromItsHeader() throws {
+        #expect(try desktop.run(["init"]).status == 0)
+        let replica = String(repeating: "b", count: 32)
+        try FileManager.default.createDirectory(atPath: folder + "/" + replica, withIntermediateDirectories: true)
+        let file = folder + "/\(replica)/001796103800001-000000-00000001.changes"
+        let header = #"{"format":"recipes-changes","version":1,"replica":"\#(replica)","count":1,"bytes":3221225472,"crc32":"00000000"}"#
+        try Data((header + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        #expect(truncate(file, off_t(header.utf8.count + 1) + 3_221_225_472) == 0)
+        for arguments in [["sync", "--status", folder], ["sync", folder]] {
+            let result = try desktop.run(arguments, timeout: 20)
+            #expect(result.status == 0 && (result.stdout + result.stderr).contains("its header announces 3221225472 bytes"), "\(result)")
+        }
+    }
+
+    @Test(arguments: ["sync", "init", "duplicates", "backup", "restore"])
+    func helpHasNoStrayBackslashes(command: String) throws {
+        let help = try laptop.run(["help", command])
+        #expect(help.status == 0 && !help.stdout.contains("\\"), "\(help.stdout)")
     }
 
     private func crc32(_ data: Data) -> String {

@@ -2,41 +2,70 @@ import FoundationEssentials
 
 extension CooklangRecipe {
     /// The recipe this Cooklang text describes. The name comes from the `title` metadata,
-    /// else `fallbackTitle` (the file's name); servings, tags and description go into the
-    /// summary; every ingredient mention becomes an ingredient, in order; the steps, written
-    /// out as text, become the instructions. Tags or a category such as dessert or bread make a
-    /// baked good, drink or cocktail a beverage.
+    /// else `fallbackTitle` (the file's name); the source from `source` (or `source.url`);
+    /// description, servings, tags, times, cuisine, course and author go into the summary;
+    /// every ingredient mention becomes an ingredient, in order, with its amount as written
+    /// (`1/2 cup`, `1-2`, `4 150g each`) and its note in parentheses (`200 g (cubed)`); the
+    /// steps, written out as text, become the instructions, a section heading as a line of its
+    /// own (`Sauce:`). Tags or a category such as dessert or bread make a baked good, drink or
+    /// cocktail a beverage.
     public func makeRecipe(fallbackTitle: String) -> RecipeJSON {
         let meta = Dictionary(metadata.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         var summary: [String] = []
-        if let description = meta["description"] { summary.append(description) }
-        if let servings = meta["servings"] ?? meta["serves"] { summary.append("Servings: \(servings)") }
-        if let tags = meta["tags"] { summary.append("Tags: \(tags)") }
+        if let description = meta["description"] ?? meta["introduction"] { summary.append(description) }
+        for (label, keys) in Self.summaryFields {
+            if let value = keys.lazy.compactMap({ meta[$0] }).first, !value.isEmpty { summary.append("\(label): \(value)") }
+        }
+        var mentionsLeft = mentions[...]
         var ingredients: [RecipeJSON.IngredientJSON] = []
         let instructions = steps.map { step in
             step.map { item -> String in
                 switch item {
                 case .text(let text): return text
-                case .ingredient(let name, let quantity, let units):
-                    ingredients.append(.init(id: nil, name: name, amount: Self.amount(quantity, units)))
-                    return name
+                case .ingredient(let name, _, _):
+                    if let mention = mentionsLeft.popFirst() { ingredients.append(.init(id: nil, name: name, amount: Self.amount(mention))) }
+                    return Self.displayName(name)
                 case .cookware(let name, _): return name
                 case .timer(let name, let quantity, let units):
                     let amount = Self.amount(quantity, units)
                     return amount.isEmpty ? name : amount
+                case .section(let name): return name.isEmpty || name.hasSuffix(":") ? name : name + ":"
+                case .note(let text): return text
                 }
             }.joined()
-        }.joined(separator: "\n\n")
+        }.filter { !$0.isEmpty }.joined(separator: "\n\n")
         let hints = [meta["tags"], meta["category"], meta["course"]].compactMap { $0 }
         let kind = KindHints.variety(from: hints)
         var recipe = RecipeJSON(id: nil, kind: kind, name: meta["title"] ?? fallbackTitle, summary: summary.joined(separator: ". "),
-                          instructions: instructions, ingredients: ingredients)
+                                instructions: instructions, ingredients: ingredients)
+        if let source = meta["source"] ?? meta["source.url"] ?? meta["url"], source.hasPrefix("http://") || source.hasPrefix("https://") {
+            recipe.source = source
+        }
         if kind == .beverage {
             let words = hints + [recipe.name] + ingredients.map(\.name)
             recipe.alcoholic = KindHints.isAlcoholic(words)
             recipe.servedHot = KindHints.isServedHot(hints + [recipe.name])
         }
         return recipe
+    }
+
+    /// Metadata kept in the summary, by the label it gets there and the keys that give it.
+    static let summaryFields: [(String, [String])] = [
+        ("Servings", ["servings", "serves", "yield"]), ("Tags", ["tags"]), ("Time", ["time", "duration", "total time"]),
+        ("Prep time", ["prep time", "time.prep"]), ("Cook time", ["cook time", "time.cook"]), ("Cuisine", ["cuisine"]),
+        ("Course", ["course"]), ("Author", ["author"]),
+    ]
+
+    /// A recipe reference (`@./sauces/Hollandaise{}`) is named by its last path component.
+    static func displayName(_ name: String) -> String {
+        guard name.hasPrefix("./") || name.hasPrefix("../") else { return name }
+        return String(name.split(separator: "/").last ?? Substring(name))
+    }
+
+    static func amount(_ mention: IngredientMention) -> String {
+        let amount = [mention.quantity, mention.units].filter { !$0.isEmpty }.joined(separator: " ")
+        guard let note = mention.note, !note.isEmpty else { return amount }
+        return amount.isEmpty ? "(\(note))" : amount + " (\(note))"
     }
 
     static func amount(_ quantity: Quantity, _ units: String) -> String {
@@ -47,37 +76,177 @@ extension CooklangRecipe {
         return [number, units].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    /// A recipe as Cooklang text: front matter, the ingredients as one step of `@` mentions
-    /// (the store does not know where in the instructions each one is used), then the
-    /// instructions, a paragraph per step.
+    /// A recipe as Cooklang text: front matter (every value quoted as YAML needs), then the
+    /// instructions, a paragraph per step, with each ingredient marked where its name first
+    /// appears after the one before (`@flour{1/2%cup}`). Ingredients the instructions do not
+    /// name in that order follow in a last step. Text that Cooklang would read as markup (`@`, `#`, `~`, `--`,
+    /// `[-`, a leading `>` or `=`) is escaped, so the file reads back as the same recipe.
     public static func text(of recipe: Recipe) -> String {
-        var lines = ["---", "title: \(oneLine(recipe.name))"]
-        if !recipe.summary.isEmpty { lines.append("description: \(oneLine(recipe.summary))") }
-        if recipe.variety != .dish { lines.append("tags: \(recipe.variety == .bakedGood ? "baking" : "drink")") }
+        var lines = ["---", "title: \(CooklangFrontMatter.quoted(oneLine(recipe.name)))"]
+        if !recipe.summary.isEmpty { lines.append("description: \(CooklangFrontMatter.quoted(oneLine(recipe.summary)))") }
+        if recipe.variety != .dish { lines.append("tags: [\(recipe.variety == .bakedGood ? "baking" : "drink")]") }
+        if let source = recipe.sourceURL { lines.append("source: \(CooklangFrontMatter.quoted(oneLine(source)))") }
         lines.append("---")
         lines.append("")
-        if !recipe.ingredients.isEmpty {
-            lines.append(recipe.ingredients.map { ingredient in
-                let name = oneLine(ingredient.name).replacing("{", with: "(").replacing("}", with: ")")
-                // "125 g" is written {125%g} so the quantity reads back as a number.
-                let amount = oneLine(ingredient.amount).replacing("}", with: ")").replacing("%", with: " percent")
-                if let parsed = ShoppingList.parse(amount), !parsed.unit.isEmpty {
-                    return "@\(name){\(ShoppingList.format(parsed.quantity))%\(parsed.unit)}"
-                }
-                return "@\(name){\(amount)}"
-            }.joined(separator: ", "))
+        let paragraphs = recipe.instructions.split(whereSeparator: \.isNewline).map { String($0).trimmedWhitespace }.filter { !$0.isEmpty }
+        var placer = IngredientPlacer(paragraphs: paragraphs)
+        var unplaced: [String] = []
+        // In order: once one cannot be placed after the one before, the rest follow it in the
+        // last step, so the file lists the ingredients in the recipe's order.
+        for ingredient in recipe.ingredients {
+            let mention = mentionText(ingredient)
+            if !unplaced.isEmpty || !placer.place(name: ingredient.name, as: mention) { unplaced.append(mention) }
+        }
+        for paragraph in placer.rendered() {
+            lines.append(paragraph)
             lines.append("")
         }
-        for paragraph in recipe.instructions.split(separator: "\n", omittingEmptySubsequences: true) {
-            // Sigils at the start of a word would be read back as components.
-            lines.append(String(paragraph).replacing("@", with: "(at) ").replacing(" #", with: " no. ").replacing("~", with: "about "))
+        if !unplaced.isEmpty {
+            lines.append("Ingredients: " + unplaced.joined(separator: ", ") + ".")
             lines.append("")
         }
         return lines.joined(separator: "\n")
     }
 
-    private static func oneLine(_ text: String) -> String {
+    /// `@name{quantity%units}(note)` for a stored ingredient, its amount split the way the
+    /// importer joined it: a leading quantity (a number, a fraction, a range, a mixed number;
+    /// Unicode fractions written as `1/2`), the units after it, a note in parentheses at the end.
+    static func mentionText(_ ingredient: Ingredient) -> String {
+        var amount = oneLine(ingredient.amount).trimmedWhitespace
+        var note: String?
+        // "200 g (cubed)" or "(cubed)": what the importer made of a note.
+        if amount.hasSuffix(")"), let open = amount.lastIndex(of: "("), !amount[amount.index(after: open)...].dropLast().contains("("),
+           open == amount.startIndex || amount[amount.index(before: open)] == " " {
+            note = String(amount[amount.index(after: open)...].dropLast())
+            amount = String(amount[..<open]).trimmedWhitespace
+        }
+        let (quantity, units) = splitQuantity(amount)
+        var braces = escapedInBraces(quantity)
+        if !units.isEmpty { braces += "%" + escapedInBraces(units) }
+        var text = "@" + escapedName(ingredient.name) + "{" + braces + "}"
+        if let note, !note.isEmpty { text += "(" + note.replacing(")", with: "]") + ")" }
+        return text
+    }
+
+    static func splitQuantity(_ amount: String) -> (quantity: String, units: String) {
+        let words = amount.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        var pieces: [String] = []
+        var consumed = 0
+        for word in words {
+            let written = asciiFractions(word).split(separator: " ").map(String.init)
+            guard written.allSatisfy(isQuantityWord), pieces.count + written.count <= 2 else { break }
+            // A second number only as the fraction of a mixed number ("1 1/2").
+            if !pieces.isEmpty, !(written.count == 1 && written[0].contains("/")) { break }
+            pieces += written
+            consumed += 1
+        }
+        if pieces.isEmpty { return (amount, "") }
+        return (pieces.joined(separator: " "), words.dropFirst(consumed).joined(separator: " "))
+    }
+
+    private static func isQuantityWord(_ word: String) -> Bool {
+        let allowed = Set("0123456789./-")
+        return !word.isEmpty && word.first!.isASCII && word.first!.isNumber && word.allSatisfy { allowed.contains($0) }
+    }
+
+    /// "1½" as "1 1/2", "½" as "1/2".
+    static func asciiFractions(_ word: String) -> String {
+        let fractions: [Character: String] = ["½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"]
+        guard let last = word.last, let fraction = fractions[last] else { return word }
+        let whole = word.dropLast()
+        return whole.isEmpty ? fraction : whole + " " + fraction
+    }
+
+    /// Text inside `{…}` with everything that could end or split it, or open a comment,
+    /// escaped; a leading `=` too, which would make the amount fixed.
+    private static func escapedInBraces(_ text: String) -> String {
+        var result = ""
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            let dash = character == "-" && ((index > 0 && characters[index - 1] == "-") || (index + 1 < characters.count && characters[index + 1] == "-"))
+            if "%{}\\[".contains(character) || dash || (index == 0 && character == "=") { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    private static func escapedName(_ name: String) -> String {
+        oneLine(name).replacing("{", with: "(").replacing("}", with: ")")
+    }
+
+    static func oneLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
+
+/// Marks ingredients in instruction paragraphs where their names first appear, and writes the
+/// rest of the text with Cooklang's markup characters escaped.
+struct IngredientPlacer {
+    private var paragraphs: [[Character]]
+    /// Placed mentions by paragraph: the range of the name they replace, and their text.
+    private var placed: [[(range: Range<Int>, text: String)]]
+
+    init(paragraphs: [String]) {
+        self.paragraphs = paragraphs.map(Array.init)
+        placed = Array(repeating: [], count: paragraphs.count)
+    }
+
+    /// Where the last mention ended: the next one goes after it.
+    private var cursor = (paragraph: 0, offset: 0)
+
+    /// Puts `mention` where `name` next appears as a whole word (ignoring case) after the
+    /// mention before; false when it does not.
+    mutating func place(name: String, as mention: String) -> Bool {
+        let wanted = Array(name.lowercased())
+        guard !wanted.isEmpty else { return false }
+        for index in cursor.paragraph..<paragraphs.count {
+            let paragraph = paragraphs[index]
+            let lowered = paragraph.map { Character($0.lowercased()) }
+            var start = index == cursor.paragraph ? cursor.offset : 0
+            while start + wanted.count <= lowered.count {
+                if Array(lowered[start..<(start + wanted.count)]) == wanted, isWordBoundary(paragraph, start, start + wanted.count) {
+                    placed[index].append((start..<(start + wanted.count), mention))
+                    cursor = (index, start + wanted.count)
+                    return true
+                }
+                start += 1
+            }
+        }
+        return false
+    }
+
+    private func isWordBoundary(_ text: [Character], _ start: Int, _ end: Int) -> Bool {
+        (start == 0 || !text[start - 1].isLetter) && (end == text.count || !text[end].isLetter)
+    }
+
+    func rendered() -> [String] {
+        paragraphs.enumerated().map { index, paragraph in
+            var result = ""
+            var position = 0
+            for mention in placed[index].sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                result += Self.escaped(paragraph[position..<mention.range.lowerBound], atStart: position == 0, afterMention: position > 0)
+                result += mention.text
+                position = mention.range.upperBound
+            }
+            return result + Self.escaped(paragraph[position...], atStart: position == 0, afterMention: position > 0)
+        }
+    }
+
+    /// Text with `@ # ~ \`, `[-` and runs of dashes escaped, and a leading `>` or `=` too.
+    /// Right after an ingredient a `(` is escaped too: it would make a note of what follows.
+    static func escaped(_ text: ArraySlice<Character>, atStart: Bool, afterMention: Bool = false) -> String {
+        var result = ""
+        var previous: Character?
+        for (offset, character) in text.enumerated() {
+            let leading = offset == 0 && ((atStart && (character == ">" || character == "=")) || (afterMention && character == "("))
+            let opensComment = character == "[" && text.dropFirst(offset + 1).first == "-"
+            if "@#~\\".contains(character) || opensComment || leading || (character == "-" && (previous == "-" || text.dropFirst(offset + 1).first == "-")) {
+                result.append("\\")
+            }
+            result.append(character)
+            previous = character
+        }
+        return result
     }
 }
 

@@ -1,8 +1,11 @@
 import FoundationEssentials
 
-/// A parsed Cooklang recipe (cooklang.org): front-matter metadata and steps, each step a
-/// sequence of text, ingredients (`@name{qty%unit}`), cookware (`#name{qty}`) and timers
-/// (`~name{qty%unit}`). Follows the specification's canonical tests.
+/// A parsed Cooklang recipe (cooklang.org): metadata and steps, each step a sequence of text,
+/// ingredients (`@name{qty%unit}(note)`), cookware (`#name{qty}`) and timers
+/// (`~name{qty%unit}`). Follows the specification's canonical tests and, beyond them, what
+/// the reference parser (cooklang-rs) reads: YAML front matter with flow or block lists and
+/// quoted values, `>> key: value` lines, block comments `[- … -]`, sections (`== Sauce ==`),
+/// notes (`> …`), ingredient notes, fixed amounts (`{=1%tsp}`) and backslash escapes.
 ///
 /// ```swift
 /// let recipe = CooklangRecipe(parsing: "Add @salt{1%tsp} to #pot{}.")
@@ -19,45 +22,125 @@ public struct CooklangRecipe: Sendable, Equatable {
         case ingredient(name: String, quantity: Quantity, units: String)
         case cookware(name: String, quantity: Quantity)
         case timer(name: String, quantity: Quantity, units: String)
+        /// A section heading (`== Sauce ==`), alone in its step.
+        case section(String)
+        /// A note paragraph (`> Serve warm.`), alone in its step.
+        case note(String)
     }
 
-    /// Front matter in order of appearance.
+    /// An ingredient mention as written: the quantity's text (`1/2`, `1-2`, `4`), its units,
+    /// whether the amount is fixed (`{=1%tsp}`: it does not scale), and its note
+    /// (`(cubed)`), in the order of ``steps``.
+    public struct IngredientMention: Sendable, Equatable {
+        public var name: String
+        public var quantity: String
+        public var units: String
+        public var isFixed: Bool
+        public var note: String?
+    }
+
+    /// Metadata in order of appearance: front matter, then `>>` lines. Lists are joined with
+    /// ", ".
     public var metadata: [(key: String, value: String)]
     public var steps: [[Item]]
+    /// Every ingredient mention of ``steps``, in order, as written.
+    public var mentions: [IngredientMention]
 
     public static func == (lhs: CooklangRecipe, rhs: CooklangRecipe) -> Bool {
-        lhs.steps == rhs.steps && lhs.metadata.map(\.key) == rhs.metadata.map(\.key) && lhs.metadata.map(\.value) == rhs.metadata.map(\.value)
+        lhs.steps == rhs.steps && lhs.mentions == rhs.mentions
+            && lhs.metadata.map(\.key) == rhs.metadata.map(\.key) && lhs.metadata.map(\.value) == rhs.metadata.map(\.value)
     }
 
     public init(parsing source: String) {
         var lines = source.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         metadata = []
+        mentions = []
         if lines.first?.trimmedWhitespace == "---", let end = lines.dropFirst().firstIndex(where: { $0.trimmedWhitespace == "---" }) {
-            for line in lines[1..<end] {
-                guard let colon = line.firstIndex(of: ":") else { continue }
-                metadata.append((String(line[..<colon]).trimmedWhitespace, String(line[line.index(after: colon)...]).trimmedWhitespace))
-            }
+            metadata = CooklangFrontMatter.parse(Array(lines[1..<end]))
             lines.removeSubrange(0...end)
         }
+        lines = Self.removingBlockComments(lines.joined(separator: "\n")).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var paragraphs: [[String]] = [[]]
+        var standalone: [Int: Item] = [:]
+        func endParagraph() {
+            if !(paragraphs.last?.isEmpty ?? true) { paragraphs.append([]) }
+        }
         for line in lines {
-            if line.trimmedWhitespace.isEmpty {
-                if !(paragraphs.last?.isEmpty ?? true) { paragraphs.append([]) }
+            let trimmed = line.trimmedWhitespace
+            if trimmed.isEmpty {
+                endParagraph()
+                continue
+            }
+            if trimmed.hasPrefix(">>"), let colon = trimmed.firstIndex(of: ":") {
+                metadata.append((String(trimmed.dropFirst(2)[..<colon]).trimmedWhitespace, String(trimmed[trimmed.index(after: colon)...]).trimmedWhitespace))
                 continue
             }
             guard let kept = Self.removingComment(line) else { continue }
+            if let heading = Self.sectionName(kept.trimmedWhitespace) {
+                endParagraph()
+                standalone[paragraphs.count - 1] = .section(heading)
+                paragraphs[paragraphs.count - 1].append(kept)
+                paragraphs.append([])
+                continue
+            }
+            if kept.trimmedWhitespace.hasPrefix(">"), paragraphs.last?.isEmpty ?? true {
+                standalone[paragraphs.count - 1] = .note(String(kept.trimmedWhitespace.dropFirst()).trimmedWhitespace)
+                paragraphs[paragraphs.count - 1].append(kept)
+                paragraphs.append([])
+                continue
+            }
             paragraphs[paragraphs.count - 1].append(kept)
         }
-        steps = paragraphs.filter { !$0.isEmpty }.map { Self.items(in: $0.joined(separator: " ")) }.filter { !$0.isEmpty }
+        var parsed: [[Item]] = []
+        for (index, paragraph) in paragraphs.enumerated() where !paragraph.isEmpty {
+            if let item = standalone[index] {
+                parsed.append([item])
+                continue
+            }
+            let (items, found) = Self.items(in: paragraph.joined(separator: " "))
+            if !items.isEmpty {
+                parsed.append(items)
+                mentions += found
+            }
+        }
+        steps = parsed
+    }
+
+    /// `= Name`, `== Name ==`: a section heading's name ("" for an unnamed section).
+    static func sectionName(_ line: String) -> String? {
+        guard line.hasPrefix("="), !line.hasPrefix("=@") else { return nil }
+        let name = line.drop { $0 == "=" }.reversed().drop { $0 == "=" }.reversed()
+        return String(name).trimmedWhitespace
+    }
+
+    /// The text without `[- … -]` block comments (which may span lines).
+    static func removingBlockComments(_ text: String) -> String {
+        guard text.contains("[-") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        // An escaped bracket (`\[-`) opens nothing.
+        while let open = rest.firstRange(of: "[-") {
+            if open.lowerBound > rest.startIndex, rest[rest.index(before: open.lowerBound)] == "\\" {
+                result += rest[..<open.upperBound]
+                rest = rest[open.upperBound...]
+                continue
+            }
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstRange(of: "-]") else { return result }
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
     }
 
     /// The line without a `--` comment; nil when the line was only a comment. A run of three
-    /// or more dashes ("---") is text, not a comment.
+    /// or more dashes ("---") is text, not a comment, and so are escaped dashes (`\-`).
     static func removingComment(_ line: String) -> String? {
         let characters = Array(line)
         var index = 0
         while index + 1 < characters.count {
-            if characters[index] == "-", characters[index + 1] == "-" {
+            if characters[index] == "\\" {
+                index += 2
+            } else if characters[index] == "-", characters[index + 1] == "-" {
                 var end = index
                 while end < characters.count, characters[end] == "-" { end += 1 }
                 if end - index == 2 {
@@ -72,8 +155,9 @@ public struct CooklangRecipe: Sendable, Equatable {
         return line
     }
 
-    static func items(in text: String) -> [Item] {
+    static func items(in text: String) -> ([Item], [IngredientMention]) {
         var items: [Item] = []
+        var mentions: [IngredientMention] = []
         var pending = ""
         let characters = Array(text)
         var index = 0
@@ -83,9 +167,13 @@ public struct CooklangRecipe: Sendable, Equatable {
         }
         while index < characters.count {
             let character = characters[index]
-            if "@#~".contains(character), let (item, next) = component(characters, at: index) {
+            if character == "\\", index + 1 < characters.count, "@#~-[]{}()\\=>%".contains(characters[index + 1]) {
+                pending.append(characters[index + 1])
+                index += 2
+            } else if "@#~".contains(character), let (item, mention, next) = component(characters, at: index) {
                 flush()
                 items.append(item)
+                if let mention { mentions.append(mention) }
                 index = next
             } else {
                 pending.append(character)
@@ -93,11 +181,12 @@ public struct CooklangRecipe: Sendable, Equatable {
             }
         }
         flush()
-        return items
+        return (items, mentions)
     }
 
-    /// The component starting with the sigil at `start`, and the index after it.
-    static func component(_ characters: [Character], at start: Int) -> (Item, Int)? {
+    /// The component starting with the sigil at `start`, its mention when an ingredient, and
+    /// the index after it.
+    static func component(_ characters: [Character], at start: Int) -> (Item, IngredientMention?, Int)? {
         let sigil = characters[start]
         let nameStart = start + 1
         guard nameStart < characters.count, !characters[nameStart].isWhitespace else {
@@ -116,31 +205,68 @@ public struct CooklangRecipe: Sendable, Equatable {
         while end < characters.count, !characters[end].isWhitespace, !characters[end].isPunctuation || end == nameStart { end += 1 }
         guard end > nameStart else { return nil }
         let name = String(characters[nameStart..<end])
-        return (item(sigil, name: name, amount: nil), end)
+        return made(sigil, name: name, amount: nil, characters, after: end)
     }
 
-    private static func braced(_ characters: [Character], _ sigil: Character, _ start: Int, nameEnd: Int) -> (Item, Int)? {
-        guard let close = characters[nameEnd...].firstIndex(of: "}") else { return nil }
+    private static func braced(_ characters: [Character], _ sigil: Character, _ start: Int, nameEnd: Int) -> (Item, IngredientMention?, Int)? {
+        var scan = nameEnd + 1
+        while scan < characters.count, characters[scan] != "}" { scan += characters[scan] == "\\" ? 2 : 1 }
+        guard scan < characters.count else { return nil }
+        let close = scan
         let name = String(characters[(start + 1)..<nameEnd]).trimmedWhitespace
         if sigil != "~" && name.isEmpty { return nil }
-        return (item(sigil, name: name, amount: String(characters[(nameEnd + 1)..<close])), close + 1)
+        return made(sigil, name: name, amount: String(characters[(nameEnd + 1)..<close]), characters, after: close + 1)
     }
 
-    private static func item(_ sigil: Character, name: String, amount: String?) -> Item {
-        let parts = amount.map { text -> (String, String) in
-            guard let percent = text.firstIndex(of: "%") else { return (text.trimmedWhitespace, "") }
-            return (String(text[..<percent]).trimmedWhitespace, String(text[text.index(after: percent)...]).trimmedWhitespace)
+    /// The item, and for an ingredient its mention with a note in parentheses right after it.
+    private static func made(_ sigil: Character, name: String, amount: String?, _ characters: [Character],
+                             after end: Int) -> (Item, IngredientMention?, Int) {
+        // Split at the first unescaped `%`, and tell a fixed amount (`=1`) from an escaped `\=`
+        // before the escapes are removed.
+        let parts = amount.map { text -> (String, String, Bool) in
+            let characters = Array(text)
+            var index = 0
+            while index < characters.count, characters[index] != "%" { index += characters[index] == "\\" ? 2 : 1 }
+            let quantity = String(characters[..<min(index, characters.count)]).trimmedWhitespace
+            let isFixed = quantity.hasPrefix("=")
+            let written = unescaped(String(isFixed ? quantity.dropFirst() : Substring(quantity))).trimmedWhitespace
+            guard index < characters.count else { return (written, "", isFixed) }
+            return (written, unescaped(String(characters[(index + 1)...])).trimmedWhitespace, isFixed)
         }
         let quantityText = parts?.0 ?? ""
         let units = parts?.1 ?? ""
         switch sigil {
         case "@":
-            return .ingredient(name: name, quantity: quantityText.isEmpty ? .text("some") : quantity(quantityText), units: units)
+            let isFixed = parts?.2 ?? false
+            var next = end
+            var note: String?
+            if end < characters.count, characters[end] == "(", let close = characters[end...].firstIndex(of: ")") {
+                note = String(characters[(end + 1)..<close]).trimmedWhitespace
+                next = close + 1
+            }
+            let item = Item.ingredient(name: name, quantity: quantityText.isEmpty ? .text("some") : quantity(quantityText), units: units)
+            return (item, IngredientMention(name: name, quantity: quantityText, units: units, isFixed: isFixed, note: note), next)
         case "#":
-            return .cookware(name: name, quantity: quantityText.isEmpty ? .number(1) : quantity(quantityText))
+            return (.cookware(name: name, quantity: quantityText.isEmpty ? .number(1) : quantity(quantityText)), nil, end)
         default:
-            return .timer(name: name, quantity: quantityText.isEmpty ? .text("") : quantity(quantityText), units: units)
+            return (.timer(name: name, quantity: quantityText.isEmpty ? .text("") : quantity(quantityText), units: units), nil, end)
         }
+    }
+
+    /// `\%`, `\}` and other escaped characters as themselves.
+    static func unescaped(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var escaped = false
+        for character in text {
+            if escaped || character != "\\" {
+                result.append(character)
+                escaped = false
+            } else {
+                escaped = true
+            }
+        }
+        return result
     }
 
     /// Numbers (3, 1.5) and fractions (1/2, 1 / 2) become numbers; anything else, including a
@@ -156,5 +282,89 @@ public struct CooklangRecipe: Sendable, Equatable {
             return .number(value)
         }
         return .text(text)
+    }
+}
+
+/// The YAML that Cooklang front matter uses in practice: `key: value`, quoted values, flow
+/// lists (`[a, b]`) and block lists (`key:` then `  - a` lines). Nested maps are kept as
+/// their text.
+enum CooklangFrontMatter {
+    static func parse(_ lines: [String]) -> [(key: String, value: String)] {
+        var result: [(key: String, value: String)] = []
+        var listKey: Int?
+        for line in lines {
+            let trimmed = line.trimmedWhitespace
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if trimmed.hasPrefix("- "), let index = listKey {
+                let item = scalar(String(trimmed.dropFirst(2)))
+                result[index].value += (result[index].value.isEmpty ? "" : ", ") + item
+                continue
+            }
+            guard line.first?.isWhitespace != true, let colon = line.firstIndex(of: ":") else { continue }
+            let key = scalar(String(line[..<colon]))
+            let raw = String(line[line.index(after: colon)...]).trimmedWhitespace
+            result.append((key, value(raw)))
+            listKey = raw.isEmpty ? result.count - 1 : nil
+        }
+        return result
+    }
+
+    private static func value(_ raw: String) -> String {
+        if raw.hasPrefix("["), raw.hasSuffix("]") {
+            return raw.dropFirst().dropLast().split(separator: ",").map { scalar(String($0)) }.filter { !$0.isEmpty }.joined(separator: ", ")
+        }
+        return scalar(raw)
+    }
+
+    /// A scalar without its quotes: `"a \"b\""` and `'it''s'` as YAML reads them; a comment
+    /// after an unquoted value is dropped.
+    static func scalar(_ text: String) -> String {
+        let text = text.trimmedWhitespace
+        if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
+            var result = ""
+            var escaped = false
+            for character in text.dropFirst().dropLast() {
+                if escaped {
+                    switch character {
+                    case "n": result.append("\n")
+                    case "t": result.append("\t")
+                    default: result.append(character)
+                    }
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else {
+                    result.append(character)
+                }
+            }
+            return result
+        }
+        if text.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") {
+            return String(text.dropFirst().dropLast()).replacing("''", with: "'")
+        }
+        if let comment = text.firstRange(of: " #") { return String(text[..<comment.lowerBound]).trimmedWhitespace }
+        return text
+    }
+
+    /// `text` as a YAML scalar that reads back as itself: plain when that is safe, else
+    /// double-quoted with escapes.
+    static func quoted(_ text: String) -> String {
+        let plainSafe = !text.isEmpty && text == text.trimmedWhitespace && !text.contains(": ") && !text.contains(" #")
+            && !text.hasSuffix(":") && !text.contains(where: { $0.isNewline || $0 == "\t" || $0 == "\"" })
+            && !"-?:,[]{}#&*!|>'\"%@`".contains(text.first!)
+            && !["true", "false", "yes", "no", "null", "~", "on", "off"].contains(text.lowercased())
+            && Double(text) == nil
+        if plainSafe { return text }
+        var result = "\""
+        for character in text {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default: result.append(character)
+            }
+        }
+        return result + "\""
     }
 }

@@ -43,8 +43,12 @@ extension RecipeStore {
     /// only it came from), else the same name (ignoring case, accents and punctuation) and
     /// kind — is skipped, or with `replace` overwritten (keeping the id the store knows it by).
     /// Importing the same file twice therefore adds nothing the second time.
+    ///
+    /// `origins`, in the order of the archive's recipes, gives the text each came from (see
+    /// ``RecipeOrigin``): a recipe imported from the same file of a folder before is found by
+    /// that file's path first, so same-named recipes in different folders stay apart.
     public func importArchive(_ archive: RecipeArchive, replace: Bool = false, now: Date = Date(),
-                              local: LocalTime = .system) throws -> ImportSummary {
+                              local: LocalTime = .system, origins: [RecipeOrigin?] = []) throws -> ImportSummary {
         let incoming = try archive.makeRecipes(now: now, local: local)
         let context = ModelContext(self)
         var summary = ImportSummary()
@@ -59,33 +63,49 @@ extension RecipeStore {
             return true
         }
         let bySource = try recipeIDsBySourceAddress()
-        for recipe in incoming {
+        let byPath = origins.contains { $0?.path != nil } ? try recipeIDsByOriginPath() : [:]
+        var originsToWrite: [(UUID, RecipeOrigin)] = []
+        for (index, recipe) in incoming.enumerated() {
             guard seen.insert(recipe.id).inserted else {
                 throw RecipeFormatError(reason: "recipe id \(recipe.id.uuidString) appears twice in the file")
             }
+            let origin = index < origins.count ? origins[index] : nil
+            let samePath = origin?.path.flatMap { byPath[$0] }
             let sameID = try context.model(for: recipe.id)
             let existing = try sameID
+                ?? samePath.flatMap { try context.model(for: $0) }
                 ?? recipe.sourceURL.flatMap { bySource[SourceAddress.key($0)] }.flatMap { try context.model(for: $0) }
                 ?? byName[Self.importKey(recipe.variety, recipe.name)].flatMap { try context.model(for: $0) }
             // Two recipes of one file never claim the same stored recipe: the later one is
             // new, under an id of its own if the store already uses the one it brought.
             guard let existing, claimed.insert(existing.id).inserted else {
                 let idTaken = sameID != nil || claimed.contains(recipe.id)
-                context.insert(idTaken ? try RecipeJSON(recipe).withID(UUID()).makeRecipe(now: now, local: local) : recipe)
-                claimed.insert(recipe.id)
+                let added = idTaken ? try RecipeJSON(recipe).withID(UUID()).makeRecipe(now: now, local: local) : recipe
+                context.insert(added)
+                claimed.insert(added.id)
+                if let origin { originsToWrite.append((added.id, origin)) }
                 summary.imported.append(recipe.name)
                 continue
             }
             guard replace else {
+                // A recipe found by name that is just what the file says (imported before
+                // origins were kept) learns its file, so exports give the file back.
+                if let origin, samePath == nil, try self.origin(of: existing.id) == nil,
+                   Self.fingerprint(RecipeRecord(recipe)) == Self.fingerprint(RecipeRecord(existing)) {
+                    originsToWrite.append((existing.id, origin))
+                }
                 summary.skipped.append(recipe.name)
                 continue
             }
             // Deleted and inserted in the same save, which deletes first.
             context.delete(existing)
             context.insert(try RecipeJSON(recipe).withID(existing.id).makeRecipe(now: now, local: local))
+            if let origin { originsToWrite.append((existing.id, origin)) }
             summary.replaced.append(recipe.name)
         }
-        try context.save()
+        try context.save(alsoWriting: {
+            for (id, origin) in originsToWrite { try setOrigin(origin, of: id) }
+        })
         return summary
     }
 }

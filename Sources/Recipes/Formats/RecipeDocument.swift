@@ -18,6 +18,9 @@ public struct RecipeDocument: Sendable {
     public let archive: RecipeArchive
     /// What was left out and why (schema.org pages only).
     public let skipped: [String]
+    /// The text each recipe of ``archive`` came from, when the store should keep it (Cooklang:
+    /// an unchanged recipe exports as the same file), in the same order.
+    public private(set) var origins: [RecipeOrigin?] = []
 
     /// Reads `data`. `fileName` (nil for standard input) gives a Cooklang recipe its title
     /// when it has none; a `.cook` name means Cooklang, otherwise the content decides.
@@ -26,6 +29,7 @@ public struct RecipeDocument: Sendable {
         if let fileName, fileName.lowercased().hasSuffix(".cook") {
             let title = String(fileName.split(separator: "/").last ?? "").dropLast(5)
             self.init(.cooklang, [CooklangRecipe(parsing: text).makeRecipe(fallbackTitle: String(title))], skipped: [])
+            origins = [RecipeOrigin(format: .cooklang, path: String(fileName.split(separator: "/").last ?? ""), text: text)]
             return
         }
         let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first

@@ -72,8 +72,18 @@ public final class SQLiteConnection {
         _ = csqlite_set_checkpoint_on_close(handle, enabled ? 1 : 0)
     }
 
-    deinit {
+    private var isClosed = false
+
+    /// Closes the connection now (SQLite finishes once its last statement is finalized);
+    /// any later use fails.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         sqlite3_close_v2(handle)
+    }
+
+    deinit {
+        close()
     }
 
     /// Rows the last INSERT, UPDATE or DELETE changed.

@@ -58,6 +58,12 @@ public final class ModelContext {
     /// Writes every insert, delete and change in one transaction; on failure nothing is
     /// written and the context keeps its pending changes.
     public func save() throws {
+        try save(alsoWriting: {})
+    }
+
+    /// Saves, running `extra` at the end of the same transaction (import writes the files
+    /// recipes came from with them).
+    func save(alsoWriting extra: () throws -> Void) throws {
         let now = Date()
         var written: [(Recipe, RecipeRecord)] = []
         try store.write {
@@ -79,6 +85,7 @@ public final class ModelContext {
                 try store.insert(record)
                 written.append((recipe, record))
             }
+            try extra()
         }
         for id in deleted.keys { registered[id] = nil }
         for (recipe, record) in written {

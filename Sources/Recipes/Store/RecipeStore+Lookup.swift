@@ -3,7 +3,9 @@ import FoundationEssentials
 extension RecipeStore {
     /// The recipes a person means by `reference`: those whose name equals it ignoring case,
     /// accents and punctuation ("creme brulee" finds "Crème Brûlée", "moms spaghetti" finds
-    /// "Mom's Spaghetti"), or whose id starts with it (at least four hex digits). By name.
+    /// "Mom's Spaghetti"), whose id starts with it (at least four hex digits), or that was
+    /// imported from the file at that path in a folder (`Dinners/Meatballs`, with or without
+    /// `.cook`). By name.
     ///
     /// ```swift
     /// let matches = try store.recipes(matching: "moms spaghetti")
@@ -14,10 +16,11 @@ extension RecipeStore {
         let sql = """
             SELECT \(recipeSelection) FROM recipe r
             WHERE recipes_name_key(r.name) = ?1 OR (?2 <> '' AND substr(r.id, 1, length(?2)) = ?2)
+               OR r.id IN (SELECT recipe_id FROM recipe_origin WHERE path = ?3 OR path = ?3 || '.cook')
             ORDER BY r.name COLLATE swift, r.id
             """
         var result: [Recipe] = []
-        try forEachRecord(sql: sql, parameters: [.text(TextMatching.nameKey(trimmed)), .text(isIDPrefix ? trimmed.uppercased() : "")]) {
+        try forEachRecord(sql: sql, parameters: [.text(TextMatching.nameKey(trimmed)), .text(isIDPrefix ? trimmed.uppercased() : ""), .text(trimmed)]) {
             result.append($0.makeRecipe())
             return true
         }

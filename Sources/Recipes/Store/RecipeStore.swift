@@ -19,11 +19,11 @@ public final class RecipeStore {
     /// Where the store lives; nil for an in-memory store.
     public var url: URL? { path.map { URL(fileURLWithPath: $0) } }
     let database: SQLiteConnection
-    private var statementCache: [String: SQLiteStatement] = [:]
+    var statementCache: [String: SQLiteStatement] = [:]
     /// Set by the first write. A store that only read leaves the WAL for the next process
     /// instead of checkpointing and deleting it on close: status bars open the store every few
     /// seconds, and recreating the -wal and -shm files each time costs more than the query.
-    private var hasWritten = false {
+    var hasWritten = false {
         didSet { database.setCheckpointOnClose(hasWritten) }
     }
     /// False while other replicas' changes are applied: those keep their own stamps.
@@ -121,7 +121,7 @@ public final class RecipeStore {
         if count < header.count || header != Array("SQLite format 3\0".utf8) { throw RecipeStoreError.notAStore(path: path) }
     }
 
-    private static func checkIdentity(_ database: SQLiteConnection, path: String) throws {
+    static func checkIdentity(_ database: SQLiteConnection, path: String) throws {
         let version = try pragma("user_version", database)
         let application = try pragma("application_id", database)
         if application != Int(Schema.applicationID) {
@@ -135,7 +135,7 @@ public final class RecipeStore {
         }
     }
 
-    private func migrate() throws {
+    func migrate() throws {
         guard try schemaVersion < Schema.latestVersion else { return }
         hasWritten = true
         try database.transaction {

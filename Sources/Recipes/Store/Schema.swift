@@ -99,6 +99,20 @@ enum Schema {
                 UNIQUE (replica, file)
             );
             """),
+        // The text a recipe was imported from (a Cooklang file) and where in the imported
+        // folder it was, so that exporting an unchanged recipe gives that text back and
+        // importing the folder again finds each file's recipe. `fingerprint` is the recipe's
+        // content when imported: once the recipe changes, export writes it anew.
+        Migration(name: "recipe origins", sql: """
+            CREATE TABLE recipe_origin (
+                recipe_id TEXT PRIMARY KEY REFERENCES recipe(id) ON DELETE CASCADE,
+                format TEXT NOT NULL,
+                path TEXT,
+                text TEXT NOT NULL,
+                fingerprint INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX recipe_origin_by_path ON recipe_origin(path) WHERE path IS NOT NULL;
+            """),
     ]
 
     static var latestVersion: Int { migrations.count }

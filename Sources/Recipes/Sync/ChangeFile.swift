@@ -29,9 +29,11 @@ struct ChangeFile {
         var snapshot: Bool?
     }
 
-    /// The largest change file read: 100,000 recipes make about 200 MB. A header claiming
-    /// more is not believed, so a crafted or sparse file cannot make a sync read gigabytes.
-    static let maximumBytes = 4 << 30
+    /// The largest change file read: 100,000 recipes make about 200 MB, so this allows half a
+    /// million. A header claiming more is not believed, and the checksum is checked while
+    /// reading in small pieces before the file is loaded, so a crafted or sparse file cannot
+    /// make a sync hold gigabytes.
+    static let maximumBytes = 1 << 30
     /// The header line's longest possible length, with room to spare.
     static let maximumHeaderBytes = 4_096
 
@@ -57,7 +59,7 @@ struct ChangeFile {
     /// Reads and checks the file at `path`. Only a regular file is read (a link to a device
     /// or a FIFO dropped into the folder is refused without blocking), and no more bytes than
     /// its header announces.
-    static func read(_ path: String, expectedReplica: String) -> Reading {
+    static func read(_ path: String, expectedReplica: String, decoding: Bool = true) -> Reading {
         let opened: (descriptor: Int32, size: Int)
         do {
             opened = try FileContents.openRegularFile(path)
@@ -78,6 +80,10 @@ struct ChangeFile {
             guard (0...maximumBytes).contains(header.bytes) else { return .damaged(reason: "its header announces \(header.bytes) bytes") }
             let expected = newline + 1 + header.bytes
             guard opened.size == expected else { return shortOrLong(holding: opened.size - newline - 1, of: header.bytes) }
+            guard try checksum(of: opened.descriptor, from: newline + 1, count: header.bytes, name: path) == header.crc32 else {
+                return .damaged(reason: "its checksum does not match")
+            }
+            guard decoding else { return .changes([], snapshot: header.snapshot == true) }
             return decode(try FileContents.read(descriptor: opened.descriptor, name: path, maximumBytes: expected),
                           expectedReplica: expectedReplica)
         } catch let error as FileReadError {
@@ -85,6 +91,20 @@ struct ChangeFile {
         } catch {
             return .damaged(reason: "\(error)")
         }
+    }
+
+    /// The CRC-32 of `count` bytes from `offset`, read a piece at a time.
+    private static func checksum(of descriptor: Int32, from offset: Int, count: Int, name: String) throws -> String {
+        var crc = CRC32.start
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var position = offset
+        while position < offset + count {
+            let read = pread(descriptor, &buffer, min(buffer.count, offset + count - position), off_t(position))
+            guard read > 0 else { throw FileReadError(path: name, reason: read == 0 ? "it ended early" : String(cString: strerror(errno))) }
+            crc = CRC32.update(crc, buffer[0..<read])
+            position += read
+        }
+        return CRC32.hex(finishing: crc)
     }
 
     private static func shortOrLong(holding count: Int, of bytes: Int) -> Reading {
@@ -183,15 +203,22 @@ enum CRC32 {
         return value
     }
 
-    static func checksum<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
+    static let start: UInt32 = 0xFFFF_FFFF
+
+    /// The running value after `bytes`; begin with ``start``, end with ``hex(finishing:)``.
+    static func update<Bytes: Sequence<UInt8>>(_ crc: UInt32, _ bytes: Bytes) -> UInt32 {
+        var crc = crc
         for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
+        return crc
+    }
+
+    static func hex(finishing crc: UInt32) -> String {
+        let text = String(crc ^ 0xFFFF_FFFF, radix: 16)
+        return String(repeating: "0", count: 8 - text.count) + text
     }
 
     static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
-        let text = String(checksum(bytes), radix: 16)
-        return String(repeating: "0", count: 8 - text.count) + text
+        hex(finishing: update(start, bytes))
     }
 }
 

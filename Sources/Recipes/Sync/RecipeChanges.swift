@@ -225,7 +225,7 @@ extension RecipeStore {
         try cachedStatement("UPDATE sync_state SET value = ? WHERE key = ?").execute([value, .text(key)])
     }
 
-    private func version(of id: UUID) throws -> (stamp: SyncStamp, deleted: Bool)? {
+    func version(of id: UUID) throws -> (stamp: SyncStamp, deleted: Bool)? {
         let statement = try cachedStatement("SELECT wall, counter, replica, deleted FROM recipe_version WHERE recipe_id = ?")
         try statement.bind([.text(id.uuidString)])
         defer { statement.reset() }
@@ -271,15 +271,21 @@ extension SQLiteValue {
 
 extension RecipeRecord {
     /// A hash of everything a version of the recipe holds, as it travels (text in NFC, dates
-    /// to the millisecond), the same on every machine: FNV-1a over its sorted-key JSON.
-    var contentHash: UInt64 {
+    /// to the millisecond), the same on every machine.
+    var contentHash: UInt64 { canonicalHash() }
+
+    /// FNV-1a over the record's sorted-key JSON with its text in NFC (as the store keeps it),
+    /// after `adjust` has cleared what should not count.
+    func canonicalHash(_ adjust: (inout RecipeJSON) -> Void = { _ in }) -> UInt64 {
         var record = self
         record.name = TextMatching.canonical(name)
         record.summary = TextMatching.canonical(summary)
         record.instructions = TextMatching.canonical(instructions)
         record.ingredients = ingredients.map { .init(id: $0.id, name: TextMatching.canonical($0.name), amount: TextMatching.canonical($0.amount)) }
+        var json = RecipeJSON(record: record)
+        adjust(&json)
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in (try? RecipeJSON(record: record).encoded()) ?? Data() {
+        for byte in (try? json.encoded()) ?? Data() {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         return hash

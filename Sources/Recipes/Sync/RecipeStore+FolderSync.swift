@@ -149,7 +149,7 @@ extension RecipeStore {
         status.pendingLocalChanges = Int(count?.integerValue ?? 0)
         for file in pending.files {
             status.unappliedFiles[file.replica, default: 0] += 1
-            switch ChangeFile.read(file.path, expectedReplica: file.replica) {
+            switch ChangeFile.read(file.path, expectedReplica: file.replica, decoding: false) {
             case .changes: break
             case .newer(let version):
                 status.newerFiles.append("\(file.path): format version \(version) is newer than this program reads (\(ChangeFile.currentVersion))")
@@ -216,12 +216,25 @@ extension RecipeStore {
         }
         var history = OwnHistory()
         let known = Set(written.map(\.file))
-        history.unknown = present.subtracting(known).sorted()
-        let done = written.filter(\.done)
+        // Only a file with changes this store lacks says it was restored or copied; a sync
+        // tool's conflict copy or a half-copied duplicate of its own file says nothing.
+        history.unknown = try present.subtracting(known).sorted().filter { try holdsChangesThisStoreLacks(ownFolder + "/" + $0, replica: replica) }
+        // Without recording, a name recorded just before a crash counts as written when its
+        // file is there, as the next sync will settle it.
+        let done = written.filter { $0.done || (!recording && present.contains($0.file)) }
         let sinceSnapshot = done.lastIndex(where: \.snapshot).map { done[$0...] } ?? done[...]
         let hasShared = exportedThrough > 0 || !written.isEmpty
         history.needsSnapshot = hasShared && (sinceSnapshot.isEmpty || sinceSnapshot.contains { !present.contains($0.file) })
         return history
+    }
+
+    private func holdsChangesThisStoreLacks(_ path: String, replica: String) throws -> Bool {
+        guard case .changes(let changes, _) = ChangeFile.read(path, expectedReplica: replica) else { return false }
+        for change in changes {
+            guard let current = try version(of: change.id) else { return true }
+            if change.stamp > current.stamp { return true }
+        }
+        return false
     }
 
     private func markWritten(replica: String, file: String, through token: Int64) throws {
@@ -272,9 +285,9 @@ extension RecipeStore {
 
     private static func reason(_ error: SyncError) -> String {
         switch error {
-        case .notAFolder: "not a folder (a link or a file); skipped"
-        case .cannotRead(_, let reason): "\(reason); skipped"
-        default: "\(error); skipped"
+        case .notAFolder: "not a folder (a link or a file)"
+        case .cannotRead(_, let reason): reason
+        default: "\(error)"
         }
     }
 

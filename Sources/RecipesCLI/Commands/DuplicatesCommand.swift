@@ -10,11 +10,11 @@ struct DuplicatesCommand: RecipesCommand {
         name: "duplicates",
         abstract: "List, or merge, recipes imported from the same web page.",
         discussion: """
-            Lists the recipes that share a source address (the page they were imported from, \\
-            compared without scheme, www., fragment or trailing slash), a group per line, the \\
-            one a merge keeps first. With --merge, keeps the recipe of each group changed last \\
-            (then the smaller id) and deletes the others in one transaction; the deletions \\
-            sync like any other, and any machine merging the same recipes keeps the same one. \\
+            Lists the recipes that share a source address (the page they were imported from, \
+            compared without scheme, www., fragment or trailing slash), a group per line, the \
+            one a merge keeps first. With --merge, keeps the recipe of each group changed last \
+            (then the smaller id) and deletes the others in one transaction; the deletions \
+            sync like any other, and any machine merging the same recipes keeps the same one. \
             Exit status 1 when there are none.
             """,
         options: [merge],

@@ -38,7 +38,7 @@ struct ExportCommand: RecipesCommand {
         if format == "cooklang" {
             let recipe = try CommonOptions.resolve(references[0], in: store)
             guard let full = try ModelContext(store).model(for: recipe.id) else { return .nothingFound }
-            environment.output.write(TerminalText.block(CooklangRecipe.text(of: full)))
+            environment.output.write(TerminalText.block(try store.cooklangText(of: full)))
             return .success
         }
         let ids = try references.isEmpty ? nil : references.map { try CommonOptions.resolve($0, in: store).id }

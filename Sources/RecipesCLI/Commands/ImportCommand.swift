@@ -37,12 +37,17 @@ struct ImportCommand: RecipesCommand {
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         var recipes: [RecipeJSON] = []
+        var origins: [RecipeOrigin?] = []
         var skipped: [String] = []
         for path in try Self.cooklangFiles(at: file) ?? [file] {
             let label = path == "-" ? "standard input" : path
             do {
                 let document = try RecipeDocument(data: try Self.contents(of: path, foundInFolder: path != file), fileName: path == "-" ? nil : path)
                 recipes.append(contentsOf: document.archive.recipes)
+                // A file found in a folder is known by its path inside that folder.
+                origins.append(contentsOf: document.origins.map { origin in
+                    origin.map { RecipeOrigin(format: $0.format, path: path == file ? $0.path : Self.relativePath(path, in: file), text: $0.text) }
+                })
                 skipped.append(contentsOf: document.skipped.map { "\(label): \($0)" })
             } catch let error as RecipeFormatError {
                 throw CommandFailure("\(label): \(error.reason)")
@@ -51,7 +56,8 @@ struct ImportCommand: RecipesCommand {
         let store = try environment.openStore(creating: true)
         let summary: ImportSummary
         do {
-            summary = try store.importArchive(RecipeArchive(recipes: recipes), replace: replacing, now: environment.now, local: environment.local)
+            summary = try store.importArchive(RecipeArchive(recipes: recipes), replace: replacing, now: environment.now,
+                                              local: environment.local, origins: origins)
         } catch let error as RecipeFormatError {
             throw CommandFailure("\(file == "-" ? "standard input" : file): \(error.reason); nothing was imported")
         }
@@ -96,6 +102,12 @@ struct ImportCommand: RecipesCommand {
     }
 
     static let maximumEntries = 50_000
+
+    /// `folder/Dinners/Meatballs.cook` as `Dinners/Meatballs.cook`.
+    static func relativePath(_ path: String, in folder: String) -> String {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
 
     /// A real folder (not a link to one).
     private static func isFolder(_ path: String) -> Bool {

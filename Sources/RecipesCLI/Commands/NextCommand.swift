@@ -95,6 +95,7 @@ struct NextCommand: RecipesCommand {
             switch try watcher.waitForOtherWriters(seconds: seconds, store: store, version: &version) {
             case .stop: return .success
             case .storeReplaced:
+                store.closeReplacedFile()
                 store = try environment.openStore()
                 watcher.storeReopened()
                 version = try store.dataVersion

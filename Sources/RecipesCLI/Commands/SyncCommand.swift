@@ -56,8 +56,15 @@ struct SyncCommand: RecipesCommand {
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         // A machine without a store starts an empty one: samples would only be noise in
-        // what the other machines send.
+        // what the other machines send. Asking for the status creates nothing.
+        let path = environment.storePath
+        let isNew = !FileManager.default.fileExists(atPath: path)
+        if isNew, showsStatus {
+            environment.output.line("no recipe store at \(TerminalText.oneLine(path)) yet: 'recipes sync' starts an empty one and applies what the folder holds")
+            return .success
+        }
         let store = try environment.openStore(creating: true, samples: false)
+        if isNew { environment.errors.line("recipes: created an empty store at \(TerminalText.oneLine(path))") }
         do {
             if showsStatus { return try printStatus(store, environment) }
             guard watching else {
@@ -99,15 +106,19 @@ struct SyncCommand: RecipesCommand {
         var notes = report.newerFiles.map { "recipes: kept, not applied: \(TerminalText.oneLine($0))" }
             + (report.damagedFiles + report.refusedChanges + report.skippedEntries).map { "recipes: skipped: \(TerminalText.oneLine($0))" }
         if let change = report.replicaChange {
-            notes.insert("recipes: this store's folder held \(change.unknownFiles) change \(change.unknownFiles == 1 ? "file" : "files") it did not write (it was restored from a backup or copied); it now syncs as replica \(change.current) and read them", at: 0)
+            let files = change.unknownFiles == 1 ? "1 change file" : "\(change.unknownFiles) change files"
+            notes.insert("recipes: this store's folder held \(files) it did not write (it was restored from a backup or copied); it read \(change.unknownFiles == 1 ? "it" : "them") and now syncs as replica \(change.current)", at: 0)
         }
-        for note in notes where noted.insert(note).inserted { environment.errors.line(note) }
+        // Once per file (a file still being copied changes its reason as it grows).
+        for note in notes where noted.insert(String(note.prefix { $0 != ":" }) + ":" + Self.noteSubject(note)).inserted {
+            environment.errors.line(note)
+        }
         var parts: [String] = []
         if report.filesApplied > 0 {
             parts.append("applied \(report.applied) of \(report.applied + report.superseded) changes from \(report.filesApplied) \(report.filesApplied == 1 ? "file" : "files")")
         }
         if let file = report.fileWritten {
-            let what = report.wroteSnapshot ? "a snapshot of \(report.exported) \(report.exported == 1 ? "recipe" : "recipes") (the folder lacked this store's history)"
+            let what = report.wroteSnapshot ? "a snapshot of all it knows, \(report.exported) \(report.exported == 1 ? "change" : "changes") (the folder lacked this store's history)"
                 : "\(report.exported) \(report.exported == 1 ? "change" : "changes")"
             parts.append("wrote \(what) to \(TerminalText.oneLine(file))")
         }
@@ -117,6 +128,12 @@ struct SyncCommand: RecipesCommand {
             environment.output.line(parts.joined(separator: "; "))
         }
         environment.output.flush()
+    }
+
+    /// The path a note names: "recipes: skipped: /x/y.changes: reason" gives "/x/y.changes".
+    private static func noteSubject(_ note: String) -> String {
+        let parts = note.components(separatedBy: ": ")
+        return parts.count > 2 ? parts[2] : note
     }
 
     /// Syncs, then sleeps until another replica's file arrives, this store changes, or the
@@ -141,6 +158,7 @@ struct SyncCommand: RecipesCommand {
             switch try watcher.waitForOtherWriters(seconds: intervalSeconds, store: store, version: &version) {
             case .stop: return .success
             case .storeReplaced:
+                store.closeReplacedFile()
                 store = try environment.openStore(creating: true, samples: false)
                 watcher.storeReopened()
                 version = try store.dataVersion

@@ -1,0 +1,86 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension RecipeStore {
+    /// Writes a consistent copy of the store to `path` (which must not exist), while other
+    /// processes go on reading and writing it: SQLite's `VACUUM INTO`.
+    ///
+    /// ```swift
+    /// try store.backUp(to: "/backups/recipes-2026-12-01.sqlite")
+    /// ```
+    public func backUp(to path: String) throws {
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw RecipeStoreError.cannotWrite(path: path, detail: "a file is already there")
+        }
+        do {
+            try database.run("VACUUM INTO ?", [.text(path)])
+        } catch let error as SQLiteError {
+            throw Self.describe(error, path: path)
+        }
+    }
+
+    /// Replaces the store's recipes with those of the backup at `path`, in one transaction
+    /// that other processes see whole, keeping the store's file (a running `next --follow` or
+    /// `sync --watch` simply sees a change). The backup is checked first — a recipe store, not
+    /// from a newer version, intact — and left as it is; an older one is upgraded in the store
+    /// afterwards. With `keeping`, the store as it was is first backed up there. A sync
+    /// afterwards finds the changes this store wrote after the backup in its folder and reads
+    /// them back (see ``sync(folder:)``).
+    public func restore(fromBackup path: String, keepingCurrentAt keeping: String? = nil) throws {
+        guard !isReadOnly else { throw RecipeStoreError.cannotWrite(path: self.path ?? ":memory:", detail: "the store is read-only") }
+        let source: SQLiteConnection
+        do {
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                throw RecipeStoreError.notAStore(path: path)
+            }
+            source = try SQLiteConnection(path: path, readOnly: true)
+            try Self.checkIdentity(source, path: path)
+            guard try Self.pragma("user_version", source) > 0 else { throw RecipeStoreError.notAStore(path: path) }
+            guard try source.scalar("PRAGMA quick_check") == .text("ok") else {
+                throw RecipeStoreError.damaged(path: path, detail: "PRAGMA quick_check found errors")
+            }
+        } catch let error as SQLiteError {
+            throw Self.describe(error, path: path)
+        }
+        if let keeping { try backUp(to: keeping) }
+        do {
+            statementCache.removeAll()
+            hasWritten = true
+            try database.replaceContent(with: source)
+            try migrate()
+        } catch let error as SQLiteError {
+            throw Self.describe(error, path: self.path ?? ":memory:")
+        }
+    }
+
+    /// Closes a store whose file was replaced under it (a backup moved over it while this
+    /// process had it open). SQLite will not checkpoint into a moved file, so the old file's
+    /// -wal and -shm would stay beside the new one, and the next connection would read the
+    /// old database's log into the new: this removes them when they are still the ones this
+    /// process had open (not a log that came with the new file). Afterwards the store cannot
+    /// be used; open the path again.
+    public func closeReplacedFile() {
+        guard let path else { return }
+        let stale = [path + "-wal", path + "-shm"].filter(Self.isOpenInThisProcess)
+        statementCache.removeAll()
+        database.close()
+        for file in stale { unlink(file) }
+    }
+
+    /// Whether the file now at `path` is one this process has open (through SQLite).
+    private static func isOpenInThisProcess(_ path: String) -> Bool {
+        var atPath = stat()
+        guard stat(path, &atPath) == 0, let folder = opendir("/proc/self/fd") else { return false }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let descriptor = Int32(name) else { continue }
+            var open = stat()
+            if fstat(descriptor, &open) == 0, open.st_dev == atPath.st_dev, open.st_ino == atPath.st_ino { return true }
+        }
+        return false
+    }
+}

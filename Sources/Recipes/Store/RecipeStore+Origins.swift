@@ -1,0 +1,84 @@
+import FoundationEssentials
+
+/// The text a recipe was imported from, kept beside it so that an unchanged recipe exports
+/// exactly as it came (a Cooklang file keeps its cookware, timers, notes, sections and
+/// comments), and where in an imported folder it was, so that importing the folder again
+/// finds it.
+public struct RecipeOrigin: Sendable, Equatable {
+    public enum Format: String, Sendable {
+        case cooklang
+    }
+
+    public var format: Format
+    /// The file's path relative to the folder imported (`Dinners/Meatballs.cook`), or its
+    /// name when a single file was imported; nil for standard input.
+    public var path: String?
+    public var text: String
+
+    public init(format: Format, path: String?, text: String) {
+        self.format = format
+        self.path = path
+        self.text = text
+    }
+}
+
+extension RecipeStore {
+    /// The recipe as Cooklang: the text it was imported from while the recipe is as it was
+    /// then (its plan aside), else written anew from its fields
+    /// (``CooklangRecipe/text(of:)``).
+    ///
+    /// ```swift
+    /// let text = try store.cooklangText(of: recipe)
+    /// ```
+    public func cooklangText(of recipe: Recipe) throws -> String {
+        if let origin = try origin(of: recipe.id), origin.format == .cooklang,
+           origin.fingerprint == Self.fingerprint(RecipeRecord(recipe)) {
+            return origin.text
+        }
+        return CooklangRecipe.text(of: recipe)
+    }
+
+    /// Recipe ids by the path of the file they were imported from.
+    func recipeIDsByOriginPath() throws -> [String: UUID] {
+        var found: [String: UUID] = [:]
+        try readSnapshot {
+            let statement = try database.prepare("SELECT path, recipe_id FROM recipe_origin WHERE path IS NOT NULL")
+            while try statement.step() {
+                if let id = UUID(storedText: statement.string(1)) { found[statement.string(0)] = id }
+            }
+        }
+        return found
+    }
+
+    /// Records where the recipe `id` came from; called inside the import's transaction, after
+    /// the recipe is written.
+    func setOrigin(_ origin: RecipeOrigin, of id: UUID) throws {
+        guard let record = try record(withID: id) else { return }
+        try cachedStatement("""
+            INSERT INTO recipe_origin (recipe_id, format, path, text, fingerprint) VALUES (?1, ?2, ?3, ?4, ?5)
+            ON CONFLICT (recipe_id) DO UPDATE SET format = ?2, path = ?3, text = ?4, fingerprint = ?5
+            """).execute([.text(id.uuidString), .text(origin.format.rawValue), origin.path.map { .text($0) } ?? .null,
+                          .text(origin.text), .integer(Int64(bitPattern: Self.fingerprint(record)))])
+    }
+
+    func origin(of id: UUID) throws -> (format: RecipeOrigin.Format, text: String, fingerprint: UInt64)? {
+        try readSnapshot {
+            let statement = try cachedStatement("SELECT format, text, fingerprint FROM recipe_origin WHERE recipe_id = ?")
+            try statement.bind([.text(id.uuidString)])
+            defer { statement.reset() }
+            guard try statement.step(), let format = RecipeOrigin.Format(rawValue: statement.string(0)) else { return nil }
+            return (format, statement.string(1), UInt64(bitPattern: Int64(statement.int(2))))
+        }
+    }
+
+    /// What an exported file says of a recipe: everything but its id, plan and dates.
+    static func fingerprint(_ record: RecipeRecord) -> UInt64 {
+        record.canonicalHash { json in
+            json.id = nil
+            json.planned = nil
+            json.created = nil
+            json.updated = nil
+            json.ingredients = json.ingredients?.map { .init(id: nil, name: $0.name, amount: $0.amount) }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import FoundationEssentials
+import Recipes
+
+/// `recipes restore FILE`: the store's content replaced by a backup's, in one transaction.
+struct RestoreCommand: RecipesCommand {
+    static let spec = CommandSpec(
+        name: "restore",
+        abstract: "Replace the store's recipes with those of a backup.",
+        discussion: """
+            Replaces the store's content with the backup's in one transaction, keeping the \
+            store's file, so a status bar or 'recipes sync --watch' running meanwhile simply \
+            sees the change (moving a backup over the store file while recipes runs can \
+            damage it). The store as it was is first kept beside it as \
+            STORE.before-restore-DATE. The backup must be a recipe store and intact; it is not \
+            changed. The next 'recipes sync' reads back, from the sync folder, what this store \
+            wrote there after the backup was taken.
+            """,
+        arguments: [ArgumentSpec("file", help: "A backup, as 'recipes backup' writes it (or a copy of a store file).")],
+        examples: ["recipes restore ~/recipes-2026-11-30.sqlite"])
+
+    let file: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        file = arguments.positionals[0]
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let store = try environment.openStore(creating: true, samples: false)
+        let path = store.path ?? environment.storePath
+        let stamp = ISO8601.string(from: environment.now).filter { $0.isNumber }.prefix(14)
+        let kept = "\(path).before-restore-\(stamp)"
+        try store.restore(fromBackup: file, keepingCurrentAt: kept)
+        let count = try ModelContext(store).fetchCount(FetchDescriptor<Recipe>())
+        environment.output.line("restored \(count) \(count == 1 ? "recipe" : "recipes") from \(TerminalText.oneLine(file)); the store as it was is in \(TerminalText.oneLine(kept))")
+        return .success
+    }
+}

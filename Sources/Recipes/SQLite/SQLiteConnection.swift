@@ -19,6 +19,8 @@ public enum SQLiteValue: Sendable, Equatable {
 public final class SQLiteConnection {
     let handle: OpaquePointer
     public let path: String
+    /// The file this connection holds, while it is open (see ConnectedFiles).
+    private let file: ConnectedFiles.Identity?
 
     /// How long a writer waits for another process's lock before giving up, in milliseconds.
     public static let busyTimeoutMilliseconds: Int32 = 15_000
@@ -49,6 +51,9 @@ public final class SQLiteConnection {
         }
         self.handle = db
         self.path = path
+        // SQLite takes no lock before the first statement, so registering after opening is
+        // early enough; ":memory:" and "" (a temporary database) name no file.
+        file = path == ":memory:" || path.isEmpty ? nil : ConnectedFiles.register(path)
         sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(db, 1)
         try SQLFunctions.register(on: db)
@@ -62,6 +67,7 @@ public final class SQLiteConnection {
 
     deinit {
         sqlite3_close_v2(handle)
+        if let file { ConnectedFiles.unregister(file) }
     }
 
     /// Rows the last INSERT, UPDATE or DELETE changed.

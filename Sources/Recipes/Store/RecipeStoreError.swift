@@ -1,5 +1,9 @@
 /// Why a store could not be opened or written.
 public enum RecipeStoreError: Error, CustomStringConvertible, Equatable {
+    /// The store path is empty (SQLite would open a temporary database and keep nothing).
+    case emptyPath
+    /// The path names a folder, a FIFO, a device or anything else that is not a regular file.
+    case notARegularFile(path: String)
     /// The file exists but is not a recipe store (another SQLite file, or not SQLite at all).
     case notAStore(path: String)
     /// The file was written by a newer version of this library; it is left untouched.
@@ -20,6 +24,10 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
+        case .emptyPath:
+            "the store path is empty"
+        case .notARegularFile(let path):
+            "\(path) is not a regular file, so it cannot be a recipe store"
         case .notAStore(let path):
             "\(path) is not a recipe store"
         case .newerVersion(let path, let found, let supported):

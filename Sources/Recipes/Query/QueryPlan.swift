@@ -73,7 +73,8 @@ struct CompiledFetch<T: Recipe> {
                          sortsInMemory: order == nil, untranslatedNodes: translator.untranslated)
         residualPredicate = exactFilter ? nil : descriptor.predicate
         memorySort = order == nil ? descriptor.sortBy : nil
-        limit = sqlDoesAll ? nil : descriptor.fetchLimit
+        // A negative limit means none, in memory as in SQLite's LIMIT.
+        limit = sqlDoesAll ? nil : descriptor.fetchLimit.flatMap { $0 >= 0 ? $0 : nil }
         offset = sqlDoesAll ? 0 : max(descriptor.fetchOffset ?? 0, 0)
     }
 

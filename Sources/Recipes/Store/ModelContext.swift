@@ -111,8 +111,8 @@ public final class ModelContext {
         return result
     }
 
-    /// How many recipes `descriptor` selects (ignoring its limit and offset only when they
-    /// are unset).
+    /// How many recipes `descriptor` selects, its limit and offset applied: `fetch(d).count`
+    /// without reading the recipes when SQL can count them.
     public func fetchCount<T: Recipe>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         try store.count(descriptor)
     }

@@ -13,7 +13,8 @@ import FoundationEssentials
 /// ```
 ///
 /// A fetch returns the instance the context already tracks for a recipe, so unsaved changes
-/// to it are kept; fetches read what is saved in the store.
+/// to it are kept, and (with `includePendingChanges`, the default) sees the context's unsaved
+/// inserts, deletes and edits, as SwiftData's does.
 public final class ModelContext {
     public let store: RecipeStore
     /// Recipes the context tracks, with the state last read from or written to the store.
@@ -101,12 +102,14 @@ public final class ModelContext {
         }
     }
 
-    /// The recipes `descriptor` selects, in its order.
+    /// The recipes `descriptor` selects, in its order. With `includePendingChanges` (the
+    /// default) the context's unsaved inserts count, its unsaved deletes do not, and its
+    /// unsaved edits match on their new values; the context's own object is returned for a
+    /// recipe it holds, so a context has one object per id.
     public func fetch<T: Recipe>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         var result: [T] = []
-        try store.enumerate(descriptor) { recipe in
+        try forEachMatch(descriptor) { recipe in
             result.append(register(recipe))
-            return true
         }
         return result
     }
@@ -114,7 +117,57 @@ public final class ModelContext {
     /// How many recipes `descriptor` selects, its limit and offset applied: `fetch(d).count`
     /// without reading the recipes when SQL can count them.
     public func fetchCount<T: Recipe>(_ descriptor: FetchDescriptor<T>) throws -> Int {
-        try store.count(descriptor)
+        guard descriptor.includePendingChanges, hasPendingChanges else { return try store.count(descriptor) }
+        var count = 0
+        try forEachMatch(descriptor) { _ in count += 1 }
+        return count
+    }
+
+    /// The recipes tracked here whose saved row no longer says what the context holds.
+    private var pendingIDs: Set<UUID> {
+        var ids = Set(inserted.keys).union(deleted.keys)
+        for (id, entry) in registered where !RecipeRecord(entry.recipe).sameContent(as: entry.saved) { ids.insert(id) }
+        return ids
+    }
+
+    private var hasPendingChanges: Bool { !pendingIDs.isEmpty }
+
+    /// Delivers the matches of `descriptor` in order. Without pending changes the store does
+    /// all the work; with them, the store's rows for changed recipes are set aside, the
+    /// context's own versions are matched in memory, and the two are merged in order.
+    private func forEachMatch<T: Recipe>(_ descriptor: FetchDescriptor<T>, _ body: (T) throws -> Void) throws {
+        let pending = descriptor.includePendingChanges ? pendingIDs : []
+        guard !pending.isEmpty else {
+            try store.enumerate(descriptor) { recipe in try body(recipe); return true }
+            return
+        }
+        var stored = descriptor
+        stored.fetchOffset = nil
+        // Enough saved rows that set-aside ones cannot leave the page short.
+        stored.fetchLimit = descriptor.fetchLimit.flatMap { $0 >= 0 ? $0 + max(descriptor.fetchOffset ?? 0, 0) + pending.count : nil }
+        var candidates: [T] = []
+        try store.enumerate(stored) { recipe in
+            if !pending.contains(recipe.id) { candidates.append(recipe) }
+            return true
+        }
+        let current = inserted.values.map { $0 } + registered.values.filter { pending.contains($0.recipe.id) && deleted[$0.recipe.id] == nil }.map(\.recipe)
+        for case let recipe as T in current {
+            do {
+                if try descriptor.predicate?.evaluate(recipe) ?? true { candidates.append(recipe) }
+            } catch {
+                throw RecipeStoreError.predicate(String(describing: error))
+            }
+        }
+        let ordering = try RecipeStore.ordering(descriptor.sortBy)
+        // Ties break by id, as in SQL.
+        try candidates.sort { lhs, rhs in
+            if try ordering(lhs, rhs) { return true }
+            if try ordering(rhs, lhs) { return false }
+            return lhs.id.uuidString < rhs.id.uuidString
+        }
+        var page = candidates.dropFirst(max(descriptor.fetchOffset ?? 0, 0))[...]
+        if let limit = descriptor.fetchLimit, limit >= 0 { page = page.prefix(limit) }
+        for recipe in page { try body(recipe) }
     }
 
     /// The recipe with `id`, from the context when it tracks it, else from the store.
@@ -129,8 +182,11 @@ public final class ModelContext {
         CompiledFetch(descriptor).plan
     }
 
+    /// The context's own object for the fetched recipe's id, when it holds one (fetched,
+    /// inserted, or deleted but not yet saved); else the fetched one, now tracked.
     private func register<T: Recipe>(_ fetched: T) -> T {
-        if let existing = registered[fetched.id]?.recipe as? T { return existing }
+        if let existing = (registered[fetched.id]?.recipe ?? inserted[fetched.id] ?? deleted[fetched.id]) as? T { return existing }
+        if inserted[fetched.id] != nil { return fetched }
         registered[fetched.id] = (fetched, RecipeRecord(fetched))
         return fetched
     }

@@ -79,10 +79,4 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
     }
-
-    @Test func readingAStoreFileItselfBesideALiveConnectionIsRefused() throws {
-        let store = try RecipeStore(url: temporary.url)
-        #expect(throws: FileReadError.self) { try FileContents.read(temporary.url.path) }
-        _ = store
-    }
 }

@@ -8,17 +8,11 @@ import Glibc
 /// descriptor anyway.
 public enum FileContents {
     /// The bytes of the file at `path`.
-    ///
-    /// A file this process has a SQLite connection to is refused: closing the descriptor
-    /// would drop that connection's locks (see ConnectedFiles).
     public static func read(_ path: String) throws -> Data {
-        try ConnectedFiles.withConnectionState(of: path) { isConnected in
-            guard !isConnected else { throw FileReadError(path: path, reason: "it is a database this program has open") }
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw FileReadError(path: path, reason: String(cString: strerror(errno))) }
-            defer { close(descriptor) }
-            return try read(descriptor: descriptor, name: path)
-        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileReadError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        return try read(descriptor: descriptor, name: path)
     }
 
     /// Everything left to read from an open descriptor (standard input: `STDIN_FILENO`).

@@ -10,8 +10,9 @@ import Glibc
 /// lock the process holds on it. SQLite keeps its own descriptors safe (it shares them per
 /// inode), but a plain open()/close() of a store file beside a live connection would drop that
 /// connection's locks, and another process closing the store would then checkpoint and delete
-/// the -wal under it. Code that must read a file itself asks here first, under the same lock
-/// that connections register with, so no connection can appear while it reads.
+/// the -wal under it. Code that must read a store file itself (the header check) asks here
+/// first, under the same lock that connections register with, so no connection can appear
+/// while it reads.
 enum ConnectedFiles {
     struct Identity: Hashable {
         let device: UInt64

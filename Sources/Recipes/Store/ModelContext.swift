@@ -58,6 +58,11 @@ public final class ModelContext {
 
     /// Writes every insert, delete and change in one transaction; on failure nothing is
     /// written and the context keeps its pending changes.
+    ///
+    /// A change writes only the fields it changed, so edits that another context or process
+    /// saved meanwhile to other fields stay (and the recipe here then shows them). A field
+    /// changed both here and elsewhere since it was read makes the save throw
+    /// ``RecipeStoreError/conflict(_:)`` naming every such recipe: fetch again and redo it.
     public func save() throws {
         let now = Date()
         var written: [(Recipe, RecipeRecord)] = []
@@ -65,13 +70,18 @@ public final class ModelContext {
             for id in deleted.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
                 try store.deleteRecord(id: id)
             }
-            for (recipe, saved) in registered.values where deleted[recipe.id] == nil {
+            var conflicts: [SaveConflict] = []
+            let changed = registered.values.filter { deleted[$0.recipe.id] == nil }.sorted { $0.recipe.id.uuidString < $1.recipe.id.uuidString }
+            for (recipe, saved) in changed {
                 var record = RecipeRecord(recipe)
                 guard !record.sameContent(as: saved) else { continue }
                 record.updatedAt = now
-                try store.update(record, from: saved)
-                written.append((recipe, record))
+                switch try store.updateChangedFields(record, from: saved) {
+                case .written(let stored): written.append((recipe, stored))
+                case .conflict(let fields): conflicts.append(SaveConflict(id: recipe.id, name: recipe.name, fields: fields))
+                }
             }
+            if !conflicts.isEmpty { throw RecipeStoreError.conflict(conflicts) }
             for id in insertionOrder {
                 guard let recipe = inserted[id] else { continue }
                 var record = RecipeRecord(recipe)
@@ -83,6 +93,8 @@ public final class ModelContext {
         }
         for id in deleted.keys { registered[id] = nil }
         for (recipe, record) in written {
+            // Fields others changed meanwhile, so that the next save does not undo them.
+            Self.restore(recipe, to: record, onlyWhereDifferent: true)
             recipe.createdAt = record.createdAt
             recipe.updatedAt = record.updatedAt
             registered[recipe.id] = (recipe, record)
@@ -191,7 +203,28 @@ public final class ModelContext {
         return fetched
     }
 
-    private static func restore(_ recipe: Recipe, to saved: RecipeRecord) {
+    /// Runs `body` and saves what it changed in one write transaction, so nothing another
+    /// process writes can come between what `body` reads and the save (SwiftData's
+    /// `transaction`). When `body` throws, nothing is saved and its changes stay pending.
+    public func transaction(_ body: () throws -> Void) throws {
+        try store.write {
+            try body()
+            try save()
+        }
+    }
+
+    private static func restore(_ recipe: Recipe, to saved: RecipeRecord, onlyWhereDifferent: Bool = false) {
+        if onlyWhereDifferent {
+            let current = RecipeRecord(recipe)
+            guard RecipeRecord.editableFields.contains(where: { !$0.isEqual(current, saved) }) else { return }
+            // Keep the ingredient objects a caller holds unless the list itself changed.
+            if current.ingredients == saved.ingredients {
+                let ingredients = recipe.ingredients
+                restore(recipe, to: saved)
+                recipe.ingredients = ingredients
+                return
+            }
+        }
         let fresh = saved.makeRecipe()
         recipe.name = fresh.name
         recipe.summary = fresh.summary

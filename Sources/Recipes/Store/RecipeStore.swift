@@ -26,6 +26,8 @@ public final class RecipeStore {
     private var hasWritten = false {
         didSet { database.setCheckpointOnClose(hasWritten) }
     }
+    /// True inside ``write(_:)``.
+    private var isWriting = false
     /// False while other replicas' changes are applied: those keep their own stamps.
     var stampsLocalChanges = true
     /// The sync clock as the current write transaction has advanced it.
@@ -200,22 +202,31 @@ public final class RecipeStore {
 
     /// Runs `body` in one write transaction, reporting SQLite failures as store errors. The
     /// sync clock that the transaction's changes advanced is written back in it too.
+    /// A write inside another (a context's `transaction` saving) joins the outer one.
     func write<R>(_ body: () throws -> R) throws -> R {
-        if !hasWritten { hasWritten = true }
+        if isWriting { return try body() }
+        isWriting = true
+        defer { isWriting = false }
         defer { syncClock = nil }
         do {
-            return try database.transaction {
+            let result = try database.transaction {
                 let result = try body()
                 try flushSyncClock()
                 return result
             }
+            // Only a committed write: a command that found nothing to change leaves the WAL
+            // and the file as they were.
+            if !hasWritten { hasWritten = true }
+            return result
         } catch let error as SQLiteError {
             throw Self.describe(error, path: path ?? ":memory:")
         }
     }
 
-    /// Runs `body` in one read transaction: everything it reads is from one moment.
+    /// Runs `body` in one read transaction: everything it reads is from one moment (inside
+    /// a write, the write's own).
     func readSnapshot<R>(_ body: () throws -> R) throws -> R {
+        if database.isInTransaction { return try body() }
         do {
             return try database.transaction(immediate: false, body)
         } catch let error as SQLiteError {

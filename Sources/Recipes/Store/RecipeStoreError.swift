@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Why a store could not be opened or written.
 public enum RecipeStoreError: Error, CustomStringConvertible, Equatable {
     /// The store path is empty (SQLite would open a temporary database and keep nothing).
@@ -17,6 +19,9 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable {
     case sqlite(SQLiteError)
     /// A predicate could not be evaluated (for example a forced unwrap of nil).
     case predicate(String)
+    /// A save changed fields that another context or process changed since they were read;
+    /// nothing was saved (SwiftData's default is likewise to refuse such a save).
+    case conflict([SaveConflict])
 
     public static func == (lhs: RecipeStoreError, rhs: RecipeStoreError) -> Bool {
         lhs.description == rhs.description
@@ -40,6 +45,25 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable {
             error.description
         case .predicate(let detail):
             "the predicate could not be evaluated: \(detail)"
+        case .conflict(let conflicts):
+            "another change was saved to " + conflicts.map { "'\($0.name)' (\($0.fields.joined(separator: ", ")))" }.joined(separator: ", ")
+                + " since it was read; nothing was saved"
         }
+    }
+}
+
+
+/// A recipe whose save was refused: `fields` were changed by someone else since it was read.
+public struct SaveConflict: Equatable, Sendable {
+    public let id: UUID
+    /// The name as the refused save had it.
+    public let name: String
+    /// The recipe's properties both sides changed: `name`, `plannedDate`, `ingredients`, ...
+    public let fields: [String]
+
+    public init(id: UUID, name: String, fields: [String]) {
+        self.id = id
+        self.name = name
+        self.fields = fields
     }
 }

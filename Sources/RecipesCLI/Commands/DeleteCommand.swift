@@ -28,17 +28,24 @@ struct DeleteCommand: RecipesCommand {
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let store = try environment.openStore()
         let context = ModelContext(store)
+        // Finding and deleting are one write transaction: what is deleted is what was found.
         if deleteSamples {
-            let present = try SampleRecipes.ids().compactMap { try context.model(for: $0) }
-            present.forEach(context.delete)
-            try context.save()
+            var present: [Recipe] = []
+            try context.transaction {
+                present = try SampleRecipes.ids().compactMap { try context.model(for: $0) }
+                present.forEach(context.delete)
+            }
             environment.output.line("deleted \(present.count) sample recipes")
             return present.isEmpty ? .nothingFound : .success
         }
-        let recipe = try CommonOptions.resolve(reference, in: store)
-        guard let tracked = try context.model(for: recipe.id) else { return .nothingFound }
-        context.delete(tracked)
-        try context.save()
+        var deleted: Recipe?
+        try context.transaction {
+            let recipe = try CommonOptions.resolve(reference, in: store)
+            guard let tracked = try context.model(for: recipe.id) else { return }
+            context.delete(tracked)
+            deleted = recipe
+        }
+        guard let recipe = deleted else { return .nothingFound }
         environment.output.line("deleted \(TerminalText.oneLine(recipe.name)) (\(CommonOptions.shortID(recipe.id)))")
         return .success
     }

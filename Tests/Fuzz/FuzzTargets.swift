@@ -73,10 +73,18 @@ private func fuzzArchive(_ data: Data) {
 private func fuzzCooklang(_ text: String) {
     let recipe = CooklangRecipe(parsing: text).makeRecipe(fallbackTitle: "fuzz")
     guard let model = try? recipe.makeRecipe(now: now, local: .utc) else { return }
-    // The export of what was read parses again with the same ingredients.
-    let again = CooklangRecipe(parsing: CooklangRecipe.text(of: model)).makeRecipe(fallbackTitle: "fuzz")
+    // The export of what was read parses again with the same ingredients, and where the
+    // format can hold every field exactly, as the same recipe.
+    let exported = CooklangRecipe.text(of: model)
+    let again = CooklangRecipe(parsing: exported).makeRecipe(fallbackTitle: "fuzz")
     require((again.ingredients ?? []).count == model.ingredients.count,
             "Cooklang export of \(model.ingredients.count) ingredients reads back as \((again.ingredients ?? []).count)")
+    guard CooklangRecipe.canWriteExactly(model) else { return }
+    guard let back = try? again.makeRecipe(now: now, local: .utc) else { return require(false, "the export does not import: \(exported)") }
+    func fields(_ recipe: Recipe) -> [String] {
+        [recipe.name, recipe.summary, recipe.variety.rawValue, recipe.instructions] + recipe.ingredients.flatMap { [$0.name, $0.amount] }
+    }
+    require(fields(back) == fields(model), "Cooklang export reads back as another recipe: \(fields(model)) became \(fields(back))")
 }
 
 private func fuzzSchemaOrg(_ text: String, _ data: Data) {

@@ -46,7 +46,8 @@ public struct CooklangRecipe: Sendable, Equatable {
                 continue
             }
             guard let kept = Self.removingComment(line) else { continue }
-            paragraphs[paragraphs.count - 1].append(kept)
+            // A double dash written so as not to start a comment (see text(of:)) is text.
+            paragraphs[paragraphs.count - 1].append(kept.replacing(Self.doubleDashInText, with: "--"))
         }
         steps = paragraphs.filter { !$0.isEmpty }.map { Self.items(in: $0.joined(separator: " ")) }.filter { !$0.isEmpty }
     }

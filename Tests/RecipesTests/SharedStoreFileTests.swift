@@ -9,7 +9,7 @@ import Testing
     let temporary = TemporaryStore()
 
     /// Runs the sqlite3 shell on `path`, as another program on the machine would.
-    private func sqlite3(_ path: String, _ sql: String) throws -> String {
+    func sqlite3(_ path: String, _ sql: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [path, sql]
@@ -23,7 +23,7 @@ import Testing
     }
 
     /// The store's files as a kill -9 of this process would leave them, opened elsewhere.
-    private func namesAfterACrash() throws -> String {
+    func namesAfterACrash() throws -> String {
         let copy = temporary.directory.appendingPathComponent("crashed.sqlite")
         for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: temporary.url.path + suffix) {
             try FileManager.default.copyItem(atPath: temporary.url.path + suffix, toPath: copy.path + suffix)
@@ -57,6 +57,24 @@ import Testing
         live.insert(Recipe(name: "Live"))
         try live.save()
         for _ in 0..<3 { _ = try RecipeStore(url: temporary.url) }
+        _ = try sqlite3(temporary.url.path, "SELECT count(*) FROM recipe")
+        live.insert(Recipe(name: "Later"))
+        try live.save()
+        #expect(try namesAfterACrash() == "Later,Live")
+    }
+}
+
+extension SharedStoreFileTests {
+    /// The same file under another name is the same file: a link must not get a header check
+    /// of its own beside the live store.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
+    func aStoreOpenedThroughALinkBesideALiveOneKeepsItsLocks() throws {
+        let live = ModelContext(try RecipeStore(url: temporary.url))
+        live.insert(Recipe(name: "Live"))
+        try live.save()
+        let link = temporary.directory.appendingPathComponent("link.sqlite").path
+        #expect(symlink(temporary.url.path, link) == 0)
+        _ = try RecipeStore(path: link)
         _ = try sqlite3(temporary.url.path, "SELECT count(*) FROM recipe")
         live.insert(Recipe(name: "Later"))
         try live.save()

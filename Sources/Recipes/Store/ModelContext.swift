@@ -207,9 +207,18 @@ public final class ModelContext {
     /// process writes can come between what `body` reads and the save (SwiftData's
     /// `transaction`). When `body` throws, nothing is saved and its changes stay pending.
     public func transaction(_ body: () throws -> Void) throws {
-        try store.write {
-            try body()
-            try save()
+        // The save inside marks changes as saved before the commit; if the commit then
+        // fails, they are pending again.
+        var before: (registered: [UUID: (recipe: Recipe, saved: RecipeRecord)], inserted: [UUID: Recipe], insertionOrder: [UUID], deleted: [UUID: Recipe])?
+        do {
+            try store.write {
+                try body()
+                before = (registered, inserted, insertionOrder, deleted)
+                try save()
+            }
+        } catch {
+            if let before { (registered, inserted, insertionOrder, deleted) = before }
+            throw error
         }
     }
 

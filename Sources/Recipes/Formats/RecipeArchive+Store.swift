@@ -48,6 +48,17 @@ extension RecipeStore {
         let incoming = try archive.makeRecipes(now: now, local: local)
         let context = ModelContext(self)
         var summary = ImportSummary()
+        // Looking up what the store has and writing are one write transaction, so a recipe
+        // another process adds or deletes meanwhile cannot be imported twice or replaced wrongly.
+        try context.transaction {
+            summary = try importing(incoming, into: context, replace: replace, now: now, local: local)
+        }
+        return summary
+    }
+
+    private func importing(_ incoming: [Recipe], into context: ModelContext, replace: Bool, now: Date,
+                           local: LocalTime) throws -> ImportSummary {
+        var summary = ImportSummary()
         var seen = Set<UUID>()
         var claimed = Set<UUID>()
         // The store's recipes by kind and typed name, read once: looking each incoming
@@ -85,7 +96,6 @@ extension RecipeStore {
             context.insert(try RecipeJSON(recipe).withID(existing.id).makeRecipe(now: now, local: local))
             summary.replaced.append(recipe.name)
         }
-        try context.save()
         return summary
     }
 }

@@ -185,7 +185,10 @@ public final class ModelContext {
     /// The recipe with `id`, from the context when it tracks it, else from the store.
     public func model(for id: UUID) throws -> Recipe? {
         if let recipe = registered[id]?.recipe ?? inserted[id] { return recipe }
-        let descriptor = FetchDescriptor<Recipe>(predicate: #Predicate { $0.id == id })
+        // No pending change concerns a recipe the context does not hold, so the store alone
+        // answers (matching every pending insert in memory would make an import quadratic).
+        var descriptor = FetchDescriptor<Recipe>(predicate: #Predicate { $0.id == id })
+        descriptor.includePendingChanges = false
         return try fetch(descriptor).first
     }
 

@@ -19,8 +19,10 @@ func runRecipes(_ argv: [String]) -> ExitStatus {
         output.flush()
         errors.flush()
     }
+    // Messages quote input (a file's format name, keys and recipe names, an argument), so
+    // each is defused as names are: one line, no control characters, escapes or bidi overrides.
     func fail(_ line: String, _ status: ExitStatus) -> ExitStatus {
-        errors.line(line)
+        errors.line(TerminalText.oneLine(line))
         return status
     }
     let invocation: Invocation

@@ -47,6 +47,19 @@ import Testing
         let lines = Self.unfold(ICalendar.calendar(for: Self.recipes()))
         #expect(lines.contains(#"SUMMARY:Crème brûlée\; "best"\, really\\"#))
         #expect(lines.contains { $0.hasPrefix(#"DESCRIPTION:Line one\nline two\nline three\n\nIngredients:\n- 500 ml Cream\n\nStir gently"#) })
-        #expect(lines.contains("SUMMARY:Soup[31m"))
+        #expect(lines.contains("SUMMARY:Soup"))
+    }
+
+    /// C1 controls (CSI U+009B, OSC U+009D), bidi overrides and whole escape sequences go;
+    /// a tab is a space, as everywhere text is put on one line.
+    @Test func controlsBidiOverridesAndEscapeSequencesAreRemovedAndTabsBecomeSpaces() {
+        let hostile = "A\u{9B}31mB\u{9D}0;title\u{7}C\u{202E}D\tE\u{1B}[1;31mF\u{2066}G\u{85}H"
+        let recipe = Recipe(name: hostile, summary: hostile, instructions: hostile, plannedDate: Self.planned,
+                            ingredients: [Ingredient(name: hostile, amount: hostile)])
+        let lines = Self.unfold(ICalendar.calendar(for: [recipe]))
+        #expect(lines.contains("SUMMARY:ABCD EFGH"), "\(lines)")
+        #expect(lines.contains(#"DESCRIPTION:ABCD EFGH\n\nIngredients:\n- ABCD EFGH ABCD EFGH\n\nABCD EFGH"#), "\(lines)")
+        let scalars = ICalendar.calendar(for: [recipe]).unicodeScalars
+        #expect(!scalars.contains { (0x80...0x9F).contains($0.value) || $0 == "\t" || $0 == "\u{1B}" || $0 == "\u{202E}" })
     }
 }

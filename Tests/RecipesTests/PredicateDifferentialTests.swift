@@ -98,7 +98,7 @@ import Testing
     static func leaf(_ r: RecipeVariable, _ random: inout Generator) -> Expression {
         typealias P = PredicateExpressions
         let value = needle(&random)
-        switch Int.random(in: 0..<14, using: &random) {
+        switch Int.random(in: 0..<17, using: &random) {
         case 0: return P.TypeCheck<RecipeVariable, BakedGood>(r)
         case 1: return P.TypeCheck<RecipeVariable, Beverage>(r)
         case 2: return P.CollectionContainsCollection(base: textField(r, &random), other: P.Value(value))
@@ -129,6 +129,22 @@ import Testing
                 lhs: P.NilCoalesce(lhs: P.OptionalFlatMap(P.ConditionalCast<RecipeVariable, BakedGood>(r)) { P.KeyPath(root: $0, keyPath: \BakedGood.ovenTemperature) },
                                    rhs: P.Value(0)),
                 rhs: P.Value(Int.random(in: 90...260, using: &random)), op: .greaterThan)
+        case 14:
+            // What `$0.plannedDate == nil` and `!= nil` compile to: a nil literal, not a Value.
+            let planned = P.KeyPath(root: r, keyPath: \Recipe.plannedDate)
+            return Bool.random(using: &random) ? P.Equal(lhs: planned, rhs: P.NilLiteral<Date>()) : P.NotEqual(lhs: P.NilLiteral<Date>(), rhs: planned)
+        case 15:
+            // `$0.plannedDate != nil && $0.plannedDate! >= d`: the unwrap is guarded.
+            let planned = P.KeyPath(root: r, keyPath: \Recipe.plannedDate)
+            return and(P.NotEqual(lhs: planned, rhs: P.NilLiteral<Date>()),
+                       P.Comparison(lhs: P.ForcedUnwrap(planned), rhs: P.Value(date(&random)), op: [.lessThan, .greaterThanOrEqual].randomElement(using: &random)!))
+        case 16:
+            // `$0.plannedDate == nil || $0.plannedDate! < d`, and the same as a ternary.
+            let planned = P.KeyPath(root: r, keyPath: \Recipe.plannedDate)
+            let compared = P.Comparison(lhs: P.ForcedUnwrap(planned), rhs: P.Value(date(&random)), op: .lessThan)
+            return Bool.random(using: &random)
+                ? or(P.Equal(lhs: planned, rhs: P.NilLiteral<Date>()), compared)
+                : P.Conditional(test: P.NotEqual(lhs: planned, rhs: P.NilLiteral<Date>()), trueBranch: compared, falseBranch: P.Value(false))
         default:
             return P.Comparison(lhs: P.KeyPath(root: P.KeyPath(root: r, keyPath: \Recipe.ingredients), keyPath: \[Ingredient].count),
                                 rhs: P.Value(Int.random(in: 0...4, using: &random)), op: .greaterThanOrEqual)
@@ -234,6 +250,51 @@ import Testing
         #expect(exactCount == 500)
         // The corpus must make most predicates discriminate, or the comparison proves little.
         #expect(nonEmpty > 250)
+    }
+
+    /// The first things an app developer writes for "planned" and "upcoming", as the macro
+    /// compiles them: SQL on the planned-date index, the same answers as Swift's evaluation.
+    @Test func plannedDateNilChecksAndGuardedUnwrapsRunAsSQL() throws {
+        let temporary = TemporaryStore()
+        _ = try Self.makeStore(temporary, count: 400, seed: 11)
+        let context = ModelContext(temporary.store)
+        let all = try context.fetch(FetchDescriptor<Recipe>())
+        let now = Self.now
+        let predicates: [Predicate<Recipe>] = [
+            #Predicate { $0.plannedDate != nil },
+            #Predicate { $0.plannedDate == nil },
+            #Predicate { $0.plannedDate != nil && $0.plannedDate! >= now },
+            #Predicate { nil != $0.plannedDate && $0.name != "" && $0.plannedDate! < now },
+            #Predicate { $0.plannedDate == nil || $0.plannedDate! < now },
+            #Predicate { !($0.plannedDate == nil) && $0.plannedDate! > now },
+            #Predicate { $0.plannedDate != nil ? $0.plannedDate! <= now : false },
+            #Predicate { $0.plannedDate == nil ? true : $0.plannedDate! > now },
+        ]
+        for predicate in predicates {
+            let descriptor = FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.plannedDate)])
+            let plan = context.queryPlan(for: descriptor)
+            #expect(plan.isExact, "\(predicate.expression): \(plan.untranslatedNodes)")
+            let expected = try Self.expected(all, predicate, descriptor.sortBy)
+            #expect(try context.fetch(descriptor).map(\.id) == expected, "\(predicate.expression)")
+            #expect(!expected.isEmpty && expected.count < all.count)
+        }
+        var upcoming = FetchDescriptor(predicate: predicates[2], sortBy: [SortDescriptor(\.plannedDate)])
+        upcoming.fetchLimit = 1
+        let explained = try explain(context.queryPlan(for: upcoming), in: temporary.store)
+        #expect(explained.contains("recipe_by_planned") && !explained.contains("SCAN r\n") && !explained.hasSuffix("SCAN r"), "\(explained)")
+        // Unguarded, an unwrap of nil throws in Swift, so it throws here too.
+        #expect(throws: RecipeStoreError.self) { try context.fetch(FetchDescriptor(predicate: #Predicate<Recipe> { $0.plannedDate! >= now })) }
+        #expect(throws: RecipeStoreError.self) {
+            try context.fetch(FetchDescriptor(predicate: #Predicate<Recipe> { $0.plannedDate == nil && $0.plannedDate! >= now }))
+        }
+    }
+
+    func explain(_ plan: QueryPlan, in store: RecipeStore) throws -> String {
+        let statement = try store.database.prepare("EXPLAIN QUERY PLAN " + plan.sql)
+        try statement.bind(plan.parameters)
+        var lines: [String] = []
+        while try statement.step() { lines.append(statement.string(3)) }
+        return lines.joined(separator: "\n")
     }
 
     @Test func limitAndOffsetApplyAfterTheSort() throws {

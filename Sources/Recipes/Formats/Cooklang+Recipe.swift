@@ -18,8 +18,11 @@ extension CooklangRecipe {
         }
         var mentionsLeft = mentions[...]
         var ingredients: [RecipeJSON.IngredientJSON] = []
-        let instructions = steps.map { step in
-            step.map { item -> String in
+        let instructions = steps.enumerated().map { index, step in
+            // A first or last step that only lists ingredients (as exports write those the
+            // instructions do not name) counts its ingredients but is not an instruction.
+            let onlyLists = (index == 0 || index == steps.count - 1) && Self.listsOnlyIngredients(step)
+            let text = step.map { item -> String in
                 switch item {
                 case .text(let text): return text
                 case .ingredient(let name, _, _):
@@ -33,6 +36,7 @@ extension CooklangRecipe {
                 case .note(let text): return text
                 }
             }.joined()
+            return onlyLists ? "" : text
         }.filter { !$0.isEmpty }.joined(separator: "\n\n")
         let hints = [meta["tags"], meta["category"], meta["course"]].compactMap { $0 }
         let kind = KindHints.variety(from: hints)
@@ -48,6 +52,21 @@ extension CooklangRecipe {
         }
         return recipe
     }
+
+    /// "Ingredients: @a{1}, @b{2}." or "@a{1}, @b{2}": ingredients, commas, that label and a
+    /// full stop, nothing else.
+    static func listsOnlyIngredients(_ step: [Item]) -> Bool {
+        step.contains { if case .ingredient = $0 { true } else { false } } && step.allSatisfy { item in
+            switch item {
+            case .ingredient: true
+            case .text(let text): text.replacing(listLabel, with: "").allSatisfy { $0 == "," || $0 == "." || $0.isWhitespace }
+            default: false
+            }
+        }
+    }
+
+    /// Begins the step that lists the ingredients the instructions do not name.
+    static let listLabel = "Ingredients:"
 
     /// Metadata kept in the summary, by the label it gets there and the keys that give it.
     static let summaryFields: [(String, [String])] = [
@@ -84,7 +103,8 @@ extension CooklangRecipe {
     public static func text(of recipe: Recipe) -> String {
         var lines = ["---", "title: \(CooklangFrontMatter.quoted(oneLine(recipe.name)))"]
         if !recipe.summary.isEmpty { lines.append("description: \(CooklangFrontMatter.quoted(oneLine(recipe.summary)))") }
-        if recipe.variety != .dish { lines.append("tags: [\(recipe.variety == .bakedGood ? "baking" : "drink")]") }
+        // A category, not tags: tags are read back into the summary.
+        if recipe.variety != .dish { lines.append("category: \(recipe.variety == .bakedGood ? "baking" : "drink")") }
         if let source = recipe.sourceURL { lines.append("source: \(CooklangFrontMatter.quoted(oneLine(source)))") }
         lines.append("---")
         lines.append("")
@@ -102,7 +122,7 @@ extension CooklangRecipe {
             lines.append("")
         }
         if !unplaced.isEmpty {
-            lines.append("Ingredients: " + unplaced.joined(separator: ", ") + ".")
+            lines.append(listLabel + " " + unplaced.joined(separator: ", ") + ".")
             lines.append("")
         }
         return lines.joined(separator: "\n")
@@ -170,8 +190,39 @@ extension CooklangRecipe {
         return result
     }
 
+    /// A name as Cooklang can hold it: braces become parentheses; sigils, backslashes and
+    /// comment openers are escaped.
     private static func escapedName(_ name: String) -> String {
-        oneLine(name).replacing("{", with: "(").replacing("}", with: ")")
+        let characters = Array(oneLine(name).replacing("{", with: "(").replacing("}", with: ")"))
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            let dash = character == "-" && ((index > 0 && characters[index - 1] == "-") || (index + 1 < characters.count && characters[index + 1] == "-"))
+            let opensComment = character == "[" && index + 1 < characters.count && characters[index + 1] == "-"
+            if "@#~\\".contains(character) || dash || opensComment { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    /// Whether ``text(of:)`` writes `recipe` so that it imports back the same in every field
+    /// Cooklang holds (name, summary, kind, ingredient names and amounts, instructions). Not
+    /// when a field has what the format cannot hold: a brace in an ingredient's name, a line
+    /// break inside a name, summary, ingredient or paragraph, a paragraph break other than one
+    /// blank line, space around a name, summary or amount, or an amount whose quantity is
+    /// written another way (a Unicode fraction as `1/2`, two spaces as one).
+    public static func canWriteExactly(_ recipe: Recipe) -> Bool {
+        func isOneTrimmedLine(_ text: String) -> Bool {
+            !text.contains(where: \.isNewline) && text == text.trimmedWhitespace
+        }
+        guard !recipe.name.isEmpty, isOneTrimmedLine(recipe.name), isOneTrimmedLine(recipe.summary) else { return false }
+        for ingredient in recipe.ingredients {
+            guard !ingredient.name.isEmpty, isOneTrimmedLine(ingredient.name), !ingredient.name.contains(where: { "{}".contains($0) }),
+                  isOneTrimmedLine(ingredient.amount) else { return false }
+            let split = splitQuantity(ingredient.amount)
+            guard [split.quantity, split.units].filter({ !$0.isEmpty }).joined(separator: " ") == ingredient.amount else { return false }
+        }
+        guard !recipe.instructions.isEmpty else { return true }
+        return recipe.instructions.components(separatedBy: "\n\n").allSatisfy { !$0.isEmpty && isOneTrimmedLine($0) }
     }
 
     static func oneLine(_ text: String) -> String {
@@ -194,14 +245,15 @@ struct IngredientPlacer {
     /// Where the last mention ended: the next one goes after it.
     private var cursor = (paragraph: 0, offset: 0)
 
-    /// Puts `mention` where `name` next appears as a whole word (ignoring case) after the
-    /// mention before; false when it does not.
+    /// Puts `mention` where `name` next appears as a whole word after the mention before;
+    /// false when it does not.
     mutating func place(name: String, as mention: String) -> Bool {
-        let wanted = Array(name.lowercased())
+        // Exactly as written: reading the mention back writes the name where it stood.
+        let wanted = Array(name)
         guard !wanted.isEmpty else { return false }
         for index in cursor.paragraph..<paragraphs.count {
             let paragraph = paragraphs[index]
-            let lowered = paragraph.map { Character($0.lowercased()) }
+            let lowered = paragraph
             var start = index == cursor.paragraph ? cursor.offset : 0
             while start + wanted.count <= lowered.count {
                 if Array(lowered[start..<(start + wanted.count)]) == wanted, isWordBoundary(paragraph, start, start + wanted.count) {

@@ -197,7 +197,7 @@ public struct CooklangRecipe: Sendable, Equatable {
         if sigil == "~", characters[nameStart] == "{" { return braced(characters, sigil, start, nameEnd: nameStart) }
         // A brace before the next component makes a multi-word name.
         var scan = nameStart
-        while scan < characters.count, !"@#~{".contains(characters[scan]) { scan += 1 }
+        while scan < characters.count, !"@#~{".contains(characters[scan]) { scan += characters[scan] == "\\" ? 2 : 1 }
         if scan < characters.count, characters[scan] == "{", let result = braced(characters, sigil, start, nameEnd: scan) {
             return result
         }
@@ -213,7 +213,7 @@ public struct CooklangRecipe: Sendable, Equatable {
         while scan < characters.count, characters[scan] != "}" { scan += characters[scan] == "\\" ? 2 : 1 }
         guard scan < characters.count else { return nil }
         let close = scan
-        let name = String(characters[(start + 1)..<nameEnd]).trimmedWhitespace
+        let name = unescaped(String(characters[(start + 1)..<nameEnd])).trimmedWhitespace
         if sigil != "~" && name.isEmpty { return nil }
         return made(sigil, name: name, amount: String(characters[(nameEnd + 1)..<close]), characters, after: close + 1)
     }

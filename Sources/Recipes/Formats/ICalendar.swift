@@ -51,12 +51,13 @@ public enum ICalendar {
         return parts.joined(separator: "\n\n")
     }
 
-    /// TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks; other
-    /// control characters, which the format does not allow, are dropped.
+    /// TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks. A tab is
+    /// a space; escape sequences (with their parameters), other controls, which the format
+    /// does not allow, and bidi overrides, which would reorder what a calendar shows, go.
     static func escape(_ text: String) -> String {
         var result = ""
         var previousWasCarriageReturn = false
-        for scalar in text.unicodeScalars {
+        for scalar in ControlText.withoutEscapeSequences(text).unicodeScalars {
             defer { previousWasCarriageReturn = scalar == "\r" }
             switch scalar {
             case "\\": result += "\\\\"
@@ -64,8 +65,9 @@ public enum ICalendar {
             case ",": result += "\\,"
             case "\r": result += "\\n"
             case "\n": if !previousWasCarriageReturn { result += "\\n" }
+            case "\t": result += " "
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+                if ControlText.isInvisibleControl(scalar) { continue }
                 result.unicodeScalars.append(scalar)
             }
         }

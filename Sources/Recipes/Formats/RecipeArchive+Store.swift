@@ -39,9 +39,9 @@ extension RecipeStore {
 
     /// Adds the archive's recipes in one transaction: all of them or, on any error, none.
     ///
-    /// A recipe the store already has — the same id, else the same source address (a web page
-    /// only it came from), else the same name (ignoring case, accents and punctuation) and
-    /// kind — is skipped, or with `replace` overwritten (keeping the id the store knows it by).
+    /// A recipe the store already has — the same id, else the same file of an imported folder,
+    /// else the same source address (a web page only it came from), else the same name
+    /// (ignoring case, accents and punctuation) and kind — is skipped, or with `replace` overwritten (keeping the id the store knows it by).
     /// Importing the same file twice therefore adds nothing the second time.
     ///
     /// `origins`, in the order of the archive's recipes, gives the text each came from (see
@@ -51,6 +51,21 @@ extension RecipeStore {
                               local: LocalTime = .system, origins: [RecipeOrigin?] = []) throws -> ImportSummary {
         let incoming = try archive.makeRecipes(now: now, local: local)
         let context = ModelContext(self)
+        var summary = ImportSummary()
+        // Looking up what the store has and writing are one write transaction, so a recipe
+        // another process adds or deletes meanwhile cannot be imported twice or replaced wrongly.
+        try context.transaction {
+            let originsToWrite: [(UUID, RecipeOrigin)]
+            (summary, originsToWrite) = try importing(incoming, origins: origins, into: context, replace: replace, now: now, local: local)
+            // The files recipes came from are written with them, once the recipes are there.
+            try context.save()
+            for (id, origin) in originsToWrite { try setOrigin(origin, of: id) }
+        }
+        return summary
+    }
+
+    private func importing(_ incoming: [Recipe], origins: [RecipeOrigin?], into context: ModelContext, replace: Bool, now: Date,
+                           local: LocalTime) throws -> (ImportSummary, [(UUID, RecipeOrigin)]) {
         var summary = ImportSummary()
         var seen = Set<UUID>()
         var claimed = Set<UUID>()
@@ -103,10 +118,7 @@ extension RecipeStore {
             if let origin { originsToWrite.append((existing.id, origin)) }
             summary.replaced.append(recipe.name)
         }
-        try context.save(alsoWriting: {
-            for (id, origin) in originsToWrite { try setOrigin(origin, of: id) }
-        })
-        return summary
+        return (summary, originsToWrite)
     }
 }
 

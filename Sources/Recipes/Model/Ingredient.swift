@@ -12,7 +12,25 @@ public final class Ingredient {
     /// Free text such as "1 medium, diced" or "2 Tbsp".
     public var amount: String
     /// The recipe whose list holds this ingredient; set when it is appended or fetched.
-    public internal(set) weak var recipe: Recipe?
+    /// Setting it moves the ingredient, as SwiftData's inverse relationships do: out of its
+    /// old recipe's list and to the end of the new one's (nil only takes it out).
+    public var recipe: Recipe? {
+        // A list the ingredient was removed from no longer holds it.
+        get { owner.flatMap { owner in owner.ingredients.contains { $0 === self } ? owner : nil } }
+        set {
+            guard newValue !== recipe else { return }
+            if let newValue {
+                // Appending adopts it, which takes it out of the old list.
+                newValue.ingredients.append(self)
+            } else {
+                owner?.ingredients.removeAll { $0 === self }
+                owner = nil
+            }
+        }
+    }
+
+    /// The list that holds the ingredient, set only by a recipe adopting it.
+    weak var owner: Recipe?
 
     public init(id: UUID = UUID(), name: String, amount: String = "") {
         self.id = id

@@ -50,9 +50,13 @@ public class Recipe {
     /// Which of the three kinds this recipe is.
     public var variety: RecipeVariety { .dish }
 
+    /// An ingredient is in one recipe's list at a time: one appended here that another
+    /// recipe still lists leaves that list.
     private func adoptIngredients() {
-        for ingredient in ingredients where ingredient.recipe !== self {
-            ingredient.recipe = self
+        for ingredient in ingredients where ingredient.owner !== self {
+            let previous = ingredient.owner
+            ingredient.owner = self
+            if let previous, previous !== self { previous.ingredients.removeAll { $0 === ingredient } }
         }
     }
 

@@ -17,6 +17,9 @@ public struct FetchDescriptor<T: Recipe> {
     public var sortBy: [SortDescriptor<T>]
     public var fetchLimit: Int?
     public var fetchOffset: Int?
+    /// Whether the context's unsaved inserts, deletes and edits count (SwiftData's default,
+    /// true); false reads only what is saved.
+    public var includePendingChanges = true
 
     public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
         self.predicate = predicate

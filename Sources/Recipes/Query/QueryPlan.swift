@@ -12,7 +12,8 @@ import FoundationInternationalization
 /// `??`, optional chaining and `if let` (flat-map), `is BakedGood` / `is Beverage`,
 /// `as? BakedGood`, `String.contains`, `starts(with:)`, `localizedStandardContains`,
 /// `isEmpty`, `ingredients.contains { }`, `ingredients.allSatisfy { }`,
-/// `ingredients.count`, and the key paths of ``Recipe``, ``BakedGood``, ``Beverage`` and
+/// `ingredients.count`, `== nil`, `!= nil`, a force unwrap guarded by `x != nil &&` (or
+/// `x == nil ||`, or a ternary), and the key paths of ``Recipe``, ``BakedGood``, ``Beverage`` and
 /// ``Ingredient``, with constants of type String, Date, Int, Double, Bool and UUID. Anything
 /// else is evaluated in memory on the rows that the translatable part lets through.
 public struct QueryPlan: Sendable {
@@ -73,7 +74,8 @@ struct CompiledFetch<T: Recipe> {
                          sortsInMemory: order == nil, untranslatedNodes: translator.untranslated)
         residualPredicate = exactFilter ? nil : descriptor.predicate
         memorySort = order == nil ? descriptor.sortBy : nil
-        limit = sqlDoesAll ? nil : descriptor.fetchLimit
+        // A negative limit means none, in memory as in SQLite's LIMIT.
+        limit = sqlDoesAll ? nil : descriptor.fetchLimit.flatMap { $0 >= 0 ? $0 : nil }
         offset = sqlDoesAll ? 0 : max(descriptor.fetchOffset ?? 0, 0)
     }
 

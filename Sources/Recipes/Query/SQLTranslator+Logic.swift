@@ -3,8 +3,12 @@ import FoundationEssentials
 // Boolean structure: AND, OR, NOT, the ternary, and the library's predicate combinator.
 
 extension PredicateExpressions.Conjunction: SQLTranslatable, SQLNarrowable {
+    // Swift evaluates the right side only where the left holds; where it does not, AND is
+    // false whatever the right side gives, so the right side may rely on the left.
     func translate(_ translator: SQLTranslator) throws -> SQLFragment {
-        SQLFragment(sql: "(\(try translator.condition(lhs)) AND \(try translator.condition(rhs)))", shape: .condition)
+        let left = try translator.condition(lhs)
+        let right = try translator.assuming(lhs, holds: true) { try translator.condition(rhs) }
+        return SQLFragment(sql: "(\(left) AND \(right))", shape: .condition)
     }
 
     // A side that cannot be narrowed is dropped: the rest still holds wherever both do.
@@ -15,7 +19,9 @@ extension PredicateExpressions.Conjunction: SQLTranslatable, SQLNarrowable {
 
 extension PredicateExpressions.Disjunction: SQLTranslatable, SQLNarrowable {
     func translate(_ translator: SQLTranslator) throws -> SQLFragment {
-        SQLFragment(sql: "(\(try translator.condition(lhs)) OR \(try translator.condition(rhs)))", shape: .condition)
+        let left = try translator.condition(lhs)
+        let right = try translator.assuming(lhs, holds: false) { try translator.condition(rhs) }
+        return SQLFragment(sql: "(\(left) OR \(right))", shape: .condition)
     }
 
     func narrow(_ translator: SQLTranslator) -> SQLFragment? {
@@ -31,14 +37,14 @@ extension PredicateExpressions.Negation: SQLTranslatable {
 
 extension PredicateExpressions.Conditional: SQLTranslatable {
     func translate(_ translator: SQLTranslator) throws -> SQLFragment {
-        let test = try translator.condition(test)
-        let whenTrue = try translator.translate(trueBranch)
-        let whenFalse = try translator.translate(falseBranch)
+        let condition = try translator.condition(test)
+        let whenTrue = try translator.assuming(test, holds: true) { try translator.translate(trueBranch) }
+        let whenFalse = try translator.assuming(test, holds: false) { try translator.translate(falseBranch) }
         // Rows and ingredient lists are not values SQL can choose between.
         guard whenTrue.shape == whenFalse.shape, whenTrue.shape.isScalar else {
             throw UntranslatableNode(node: "Conditional")
         }
-        return SQLFragment(sql: "(CASE WHEN \(test) THEN \(whenTrue.sql) ELSE \(whenFalse.sql) END)",
+        return SQLFragment(sql: "(CASE WHEN \(condition) THEN \(whenTrue.sql) ELSE \(whenFalse.sql) END)",
                            shape: whenTrue.shape, nullable: whenTrue.nullable || whenFalse.nullable)
     }
 }

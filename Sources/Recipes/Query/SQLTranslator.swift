@@ -58,6 +58,9 @@ final class SQLTranslator {
     private(set) var untranslated: [String] = []
     private var variables: [PredicateExpressions.VariableID: SQLFragment] = [:]
     private var aliasCount = 0
+    /// SQL expressions a guard has shown not to be NULL where the node being translated is
+    /// evaluated (`x != nil && ...`), so a force unwrap of them cannot fail there.
+    private var knownNonNull: Set<String> = []
 
     static let recipeAlias = "r"
 
@@ -103,6 +106,25 @@ final class SQLTranslator {
         guard fragment.shape == .condition else { throw UntranslatableNode(node: Self.name(of: node)) }
         return fragment.sql
     }
+
+    /// Translates `node` to look at it, keeping no parameter it bound; nil when it has no SQL.
+    func probe(_ node: Any) -> SQLFragment? {
+        let mark = parameters.count
+        defer { parameters.removeLast(parameters.count - mark) }
+        return try? translate(node)
+    }
+
+    /// Runs `body` where `node` is known to evaluate to `holds` (the other side of `&&` and
+    /// `||`, a branch of the ternary), so what that tells about nil is known there too.
+    func assuming<R>(_ node: Any, holds: Bool, _ body: () throws -> R) rethrows -> R {
+        let facts = nilFacts(node, when: holds)
+        let previous = knownNonNull
+        knownNonNull.formUnion(facts)
+        defer { knownNonNull = previous }
+        return try body()
+    }
+
+    func isKnownNonNull(_ sql: String) -> Bool { knownNonNull.contains(sql) }
 
     func value(of variable: PredicateExpressions.VariableID) throws -> SQLFragment {
         guard let fragment = variables[variable] else { throw UntranslatableNode(node: "unbound variable") }

@@ -22,6 +22,8 @@ public enum SQLiteValue: Sendable, Equatable {
 public final class SQLiteConnection {
     let handle: OpaquePointer
     public let path: String
+    /// The file this connection holds, while it is open (see ConnectedFiles).
+    private let file: ConnectedFiles.Identity?
 
     /// How long a writer waits for another process's lock before giving up, in milliseconds.
     public static let busyTimeoutMilliseconds: Int32 = 15_000
@@ -54,6 +56,9 @@ public final class SQLiteConnection {
         }
         self.handle = db
         self.path = path
+        // SQLite takes no lock before the first statement, so registering after opening is
+        // early enough; ":memory:" and "" (a temporary database) name no file.
+        file = path == ":memory:" || path.isEmpty ? nil : ConnectedFiles.register(path)
         // SQLite's own busy timeout sleeps up to 100 ms between tries, so a writer waiting
         // behind a long sync that commits in batches would never see the short gaps between
         // them. Trying every 2 ms does, at no measurable cost while waiting.
@@ -80,6 +85,7 @@ public final class SQLiteConnection {
         guard !isClosed else { return }
         isClosed = true
         sqlite3_close_v2(handle)
+        if let file { ConnectedFiles.unregister(file) }
     }
 
     deinit {

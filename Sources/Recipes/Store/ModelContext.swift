@@ -13,7 +13,8 @@ import FoundationEssentials
 /// ```
 ///
 /// A fetch returns the instance the context already tracks for a recipe, so unsaved changes
-/// to it are kept; fetches read what is saved in the store.
+/// to it are kept, and (with `includePendingChanges`, the default) sees the context's unsaved
+/// inserts, deletes and edits, as SwiftData's does.
 public final class ModelContext {
     public let store: RecipeStore
     /// Recipes the context tracks, with the state last read from or written to the store.
@@ -57,26 +58,30 @@ public final class ModelContext {
 
     /// Writes every insert, delete and change in one transaction; on failure nothing is
     /// written and the context keeps its pending changes.
+    ///
+    /// A change writes only the fields it changed, so edits that another context or process
+    /// saved meanwhile to other fields stay (and the recipe here then shows them). A field
+    /// changed both here and elsewhere since it was read makes the save throw
+    /// ``RecipeStoreError/conflict(_:)`` naming every such recipe: fetch again and redo it.
     public func save() throws {
-        try save(alsoWriting: {})
-    }
-
-    /// Saves, running `extra` at the end of the same transaction (import writes the files
-    /// recipes came from with them).
-    func save(alsoWriting extra: () throws -> Void) throws {
         let now = Date()
         var written: [(Recipe, RecipeRecord)] = []
         try store.write {
             for id in deleted.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
                 try store.deleteRecord(id: id)
             }
-            for (recipe, saved) in registered.values where deleted[recipe.id] == nil {
+            var conflicts: [SaveConflict] = []
+            let changed = registered.values.filter { deleted[$0.recipe.id] == nil }.sorted { $0.recipe.id.uuidString < $1.recipe.id.uuidString }
+            for (recipe, saved) in changed {
                 var record = RecipeRecord(recipe)
                 guard !record.sameContent(as: saved) else { continue }
                 record.updatedAt = now
-                try store.update(record, from: saved)
-                written.append((recipe, record))
+                switch try store.updateChangedFields(record, from: saved) {
+                case .written(let stored): written.append((recipe, stored))
+                case .conflict(let fields): conflicts.append(SaveConflict(id: recipe.id, name: recipe.name, fields: fields))
+                }
             }
+            if !conflicts.isEmpty { throw RecipeStoreError.conflict(conflicts) }
             for id in insertionOrder {
                 guard let recipe = inserted[id] else { continue }
                 var record = RecipeRecord(recipe)
@@ -85,10 +90,11 @@ public final class ModelContext {
                 try store.insert(record)
                 written.append((recipe, record))
             }
-            try extra()
         }
         for id in deleted.keys { registered[id] = nil }
         for (recipe, record) in written {
+            // Fields others changed meanwhile, so that the next save does not undo them.
+            Self.restore(recipe, to: record, onlyWhereDifferent: true)
             recipe.createdAt = record.createdAt
             recipe.updatedAt = record.updatedAt
             registered[recipe.id] = (recipe, record)
@@ -108,26 +114,81 @@ public final class ModelContext {
         }
     }
 
-    /// The recipes `descriptor` selects, in its order.
+    /// The recipes `descriptor` selects, in its order. With `includePendingChanges` (the
+    /// default) the context's unsaved inserts count, its unsaved deletes do not, and its
+    /// unsaved edits match on their new values; the context's own object is returned for a
+    /// recipe it holds, so a context has one object per id.
     public func fetch<T: Recipe>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         var result: [T] = []
-        try store.enumerate(descriptor) { recipe in
+        try forEachMatch(descriptor) { recipe in
             result.append(register(recipe))
-            return true
         }
         return result
     }
 
-    /// How many recipes `descriptor` selects (ignoring its limit and offset only when they
-    /// are unset).
+    /// How many recipes `descriptor` selects, its limit and offset applied: `fetch(d).count`
+    /// without reading the recipes when SQL can count them.
     public func fetchCount<T: Recipe>(_ descriptor: FetchDescriptor<T>) throws -> Int {
-        try store.count(descriptor)
+        guard descriptor.includePendingChanges, hasPendingChanges else { return try store.count(descriptor) }
+        var count = 0
+        try forEachMatch(descriptor) { _ in count += 1 }
+        return count
+    }
+
+    /// The recipes tracked here whose saved row no longer says what the context holds.
+    private var pendingIDs: Set<UUID> {
+        var ids = Set(inserted.keys).union(deleted.keys)
+        for (id, entry) in registered where !RecipeRecord(entry.recipe).sameContent(as: entry.saved) { ids.insert(id) }
+        return ids
+    }
+
+    private var hasPendingChanges: Bool { !pendingIDs.isEmpty }
+
+    /// Delivers the matches of `descriptor` in order. Without pending changes the store does
+    /// all the work; with them, the store's rows for changed recipes are set aside, the
+    /// context's own versions are matched in memory, and the two are merged in order.
+    private func forEachMatch<T: Recipe>(_ descriptor: FetchDescriptor<T>, _ body: (T) throws -> Void) throws {
+        let pending = descriptor.includePendingChanges ? pendingIDs : []
+        guard !pending.isEmpty else {
+            try store.enumerate(descriptor) { recipe in try body(recipe); return true }
+            return
+        }
+        var stored = descriptor
+        stored.fetchOffset = nil
+        // Enough saved rows that set-aside ones cannot leave the page short.
+        stored.fetchLimit = descriptor.fetchLimit.flatMap { $0 >= 0 ? $0 + max(descriptor.fetchOffset ?? 0, 0) + pending.count : nil }
+        var candidates: [T] = []
+        try store.enumerate(stored) { recipe in
+            if !pending.contains(recipe.id) { candidates.append(recipe) }
+            return true
+        }
+        let current = inserted.values.map { $0 } + registered.values.filter { pending.contains($0.recipe.id) && deleted[$0.recipe.id] == nil }.map(\.recipe)
+        for case let recipe as T in current {
+            do {
+                if try descriptor.predicate?.evaluate(recipe) ?? true { candidates.append(recipe) }
+            } catch {
+                throw RecipeStoreError.predicate(String(describing: error))
+            }
+        }
+        let ordering = try RecipeStore.ordering(descriptor.sortBy)
+        // Ties break by id, as in SQL.
+        try candidates.sort { lhs, rhs in
+            if try ordering(lhs, rhs) { return true }
+            if try ordering(rhs, lhs) { return false }
+            return lhs.id.uuidString < rhs.id.uuidString
+        }
+        var page = candidates.dropFirst(max(descriptor.fetchOffset ?? 0, 0))[...]
+        if let limit = descriptor.fetchLimit, limit >= 0 { page = page.prefix(limit) }
+        for recipe in page { try body(recipe) }
     }
 
     /// The recipe with `id`, from the context when it tracks it, else from the store.
     public func model(for id: UUID) throws -> Recipe? {
         if let recipe = registered[id]?.recipe ?? inserted[id] { return recipe }
-        let descriptor = FetchDescriptor<Recipe>(predicate: #Predicate { $0.id == id })
+        // No pending change concerns a recipe the context does not hold, so the store alone
+        // answers (matching every pending insert in memory would make an import quadratic).
+        var descriptor = FetchDescriptor<Recipe>(predicate: #Predicate { $0.id == id })
+        descriptor.includePendingChanges = false
         return try fetch(descriptor).first
     }
 
@@ -136,13 +197,46 @@ public final class ModelContext {
         CompiledFetch(descriptor).plan
     }
 
+    /// The context's own object for the fetched recipe's id, when it holds one (fetched,
+    /// inserted, or deleted but not yet saved); else the fetched one, now tracked.
     private func register<T: Recipe>(_ fetched: T) -> T {
-        if let existing = registered[fetched.id]?.recipe as? T { return existing }
+        if let existing = (registered[fetched.id]?.recipe ?? inserted[fetched.id] ?? deleted[fetched.id]) as? T { return existing }
+        if inserted[fetched.id] != nil { return fetched }
         registered[fetched.id] = (fetched, RecipeRecord(fetched))
         return fetched
     }
 
-    private static func restore(_ recipe: Recipe, to saved: RecipeRecord) {
+    /// Runs `body` and saves what it changed in one write transaction, so nothing another
+    /// process writes can come between what `body` reads and the save (SwiftData's
+    /// `transaction`). When `body` throws, nothing is saved and its changes stay pending.
+    public func transaction(_ body: () throws -> Void) throws {
+        // The save inside marks changes as saved before the commit; if the commit then
+        // fails, they are pending again.
+        var before: (registered: [UUID: (recipe: Recipe, saved: RecipeRecord)], inserted: [UUID: Recipe], insertionOrder: [UUID], deleted: [UUID: Recipe])?
+        do {
+            try store.write {
+                try body()
+                before = (registered, inserted, insertionOrder, deleted)
+                try save()
+            }
+        } catch {
+            if let before { (registered, inserted, insertionOrder, deleted) = before }
+            throw error
+        }
+    }
+
+    private static func restore(_ recipe: Recipe, to saved: RecipeRecord, onlyWhereDifferent: Bool = false) {
+        if onlyWhereDifferent {
+            let current = RecipeRecord(recipe)
+            guard RecipeRecord.editableFields.contains(where: { !$0.isEqual(current, saved) }) else { return }
+            // Keep the ingredient objects a caller holds unless the list itself changed.
+            if current.ingredients == saved.ingredients {
+                let ingredients = recipe.ingredients
+                restore(recipe, to: saved)
+                recipe.ingredients = ingredients
+                return
+            }
+        }
         let fresh = saved.makeRecipe()
         recipe.name = fresh.name
         recipe.summary = fresh.summary

@@ -43,22 +43,29 @@ extension RecipeStore {
         }
     }
 
-    /// The number of recipes `descriptor` selects, counted in SQL when SQL can.
+    /// The number of recipes `descriptor` selects, counted in SQL when SQL can: always
+    /// `enumerate(descriptor)`'s count, its limit and offset included.
     public func count<T: Recipe>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        // Order never changes how many rows a limit and offset leave, so count every match
+        // and apply them after; a LIMIT on `SELECT count(*)` would limit the one result row.
         var counting = descriptor
         counting.sortBy = []
+        counting.fetchLimit = nil
+        counting.fetchOffset = nil
         let fetch = CompiledFetch(counting, select: "count(*)")
-        if fetch.plan.isExact && fetch.limit == nil && fetch.offset == 0 {
+        var matches = 0
+        if fetch.plan.isExact {
             do {
-                guard case .integer(let count)? = try database.scalar(fetch.plan.sql, fetch.plan.parameters) else { return 0 }
-                return Int(count)
+                if case .integer(let count)? = try database.scalar(fetch.plan.sql, fetch.plan.parameters) { matches = Int(count) }
             } catch let error as SQLiteError {
                 throw Self.describe(error, path: path ?? ":memory:")
             }
+        } else {
+            try enumerate(counting) { _ in matches += 1; return true }
         }
-        var count = 0
-        try enumerate(counting) { _ in count += 1; return true }
-        return count
+        let afterOffset = max(matches - max(descriptor.fetchOffset ?? 0, 0), 0)
+        guard let limit = descriptor.fetchLimit, limit >= 0 else { return afterOffset }
+        return min(afterOffset, limit)
     }
 
     static func ordering<T>(_ descriptors: [SortDescriptor<T>]) throws -> (T, T) throws -> Bool {

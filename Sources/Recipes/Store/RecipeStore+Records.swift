@@ -123,17 +123,25 @@ extension RecipeStore {
     }
 
     /// Builds the search index from every recipe; used when the index is first created.
+    /// Reads a batch of recipes at a time (by rowid), so memory stays flat however large the
+    /// store: a store of 60,000 recipes once needed 185 MB to upgrade, even for `next`.
     func rebuildSearchIndex() throws {
         try database.execute("DELETE FROM recipe_search")
-        let rows = try database.prepare("SELECT r.rowid, \(recipeSelection) FROM recipe r")
-        var pending: [(Int64, RecipeRecord)] = []
-        while try rows.step() {
-            // Column 0 is the rowid; the record's columns follow it.
-            pending.append((Int64(rows.int(0)), try record(from: rows, offset: 1)))
-        }
-        for (rowID, record) in pending {
-            try cachedStatement("INSERT INTO recipe_search (rowid, document) VALUES (?, ?)")
-                .execute([.integer(rowID), .text(SearchDocument(record).text)])
+        let rows = try database.prepare("SELECT r.rowid, \(recipeSelection) FROM recipe r WHERE r.rowid > ? ORDER BY r.rowid LIMIT 256")
+        let insert = try cachedStatement("INSERT INTO recipe_search (rowid, document) VALUES (?, ?)")
+        var after = Int64.min
+        while true {
+            try rows.bind([.integer(after)])
+            var batch: [(Int64, RecipeRecord)] = []
+            while try rows.step() {
+                // Column 0 is the rowid; the record's columns follow it.
+                batch.append((Int64(rows.int(0)), try record(from: rows, offset: 1)))
+            }
+            guard let last = batch.last else { return }
+            for (rowID, record) in batch {
+                try insert.execute([.integer(rowID), .text(SearchDocument(record).text)])
+            }
+            after = last.0
         }
     }
 

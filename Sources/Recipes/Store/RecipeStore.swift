@@ -26,6 +26,8 @@ public final class RecipeStore {
     var hasWritten = false {
         didSet { database.setCheckpointOnClose(hasWritten) }
     }
+    /// True inside ``write(_:)``.
+    private var isWriting = false
     /// False while other replicas' changes are applied: those keep their own stamps.
     var stampsLocalChanges = true
     /// The sync clock as the current write transaction has advanced it.
@@ -49,7 +51,7 @@ public final class RecipeStore {
     private init(filePath: String?) throws {
         self.path = filePath
         let path = filePath ?? ":memory:"
-        if filePath != nil { try Self.checkHeader(path: path) }
+        if let filePath { try Self.checkFile(path: filePath) }
         // A store this user may not change (a read-only file, or a folder where SQLite cannot
         // create its -wal and -shm files) is opened read-only: searching and `next` still work,
         // and a write fails with "the store is read-only" instead of at opening.
@@ -110,9 +112,25 @@ public final class RecipeStore {
 
     // MARK: Opening
 
-    /// A file that is not SQLite is refused before SQLite opens it, so nothing is written.
+    /// Refuses what cannot hold a store before SQLite sees it: SQLite takes an empty path for
+    /// a temporary database (every write silently lost), would block forever reading a FIFO,
+    /// and writes a journal beside a device. A file that is not SQLite is refused before SQLite
+    /// opens it, so nothing is written.
+    private static func checkFile(path: String) throws {
+        guard !path.isEmpty else { throw RecipeStoreError.emptyPath }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw RecipeStoreError.notARegularFile(path: path) }
+        // Reading the header with a descriptor of our own is safe only while no connection in
+        // this process holds SQLite locks on the file: closing it would drop them. A file with
+        // a live connection was checked when that connection's store opened.
+        try ConnectedFiles.withConnectionState(of: path) { isConnected in
+            if !isConnected { try checkHeader(path: path) }
+        }
+    }
+
     private static func checkHeader(path: String) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: 16)
@@ -185,22 +203,31 @@ public final class RecipeStore {
 
     /// Runs `body` in one write transaction, reporting SQLite failures as store errors. The
     /// sync clock that the transaction's changes advanced is written back in it too.
+    /// A write inside another (a context's `transaction` saving) joins the outer one.
     func write<R>(_ body: () throws -> R) throws -> R {
-        if !hasWritten { hasWritten = true }
+        if isWriting { return try body() }
+        isWriting = true
+        defer { isWriting = false }
         defer { syncClock = nil }
         do {
-            return try database.transaction {
+            let result = try database.transaction {
                 let result = try body()
                 try flushSyncClock()
                 return result
             }
+            // Only a committed write: a command that found nothing to change leaves the WAL
+            // and the file as they were.
+            if !hasWritten { hasWritten = true }
+            return result
         } catch let error as SQLiteError {
             throw Self.describe(error, path: path ?? ":memory:")
         }
     }
 
-    /// Runs `body` in one read transaction: everything it reads is from one moment.
+    /// Runs `body` in one read transaction: everything it reads is from one moment (inside
+    /// a write, the write's own).
     func readSnapshot<R>(_ body: () throws -> R) throws -> R {
+        if database.isInTransaction { return try body() }
         do {
             return try database.transaction(immediate: false, body)
         } catch let error as SQLiteError {

@@ -17,6 +17,7 @@ final class CommandEnvironment {
         self.output = output
         self.errors = errors
         self.storeOption = storeOption
+        explicitStorePath = try Self.storePath(option: storeOption)
         if let pinned = Self.variable("RECIPES_NOW") {
             guard let date = RecipeJSON.parseISODate(pinned) else {
                 throw CommandFailure("RECIPES_NOW='\(pinned)' is not an ISO 8601 date and time such as 2026-12-24T17:00:00Z")
@@ -45,8 +46,20 @@ final class CommandEnvironment {
     var isClockPinned: Bool { Self.variable("RECIPES_NOW") != nil }
 
     /// The store the user named (`--store`, else `RECIPES_STORE`), or nil for the default.
-    var explicitStorePath: String? {
-        storeOption ?? Self.variable("RECIPES_STORE")
+    let explicitStorePath: String?
+
+    /// An empty store name is a usage error rather than the default store, refused before a
+    /// command reads its input: it is what a script with an unset variable passes, and SQLite
+    /// would take it for a temporary database.
+    private static func storePath(option: String?) throws(UsageError) -> String? {
+        if let option {
+            guard !option.isEmpty else { throw UsageError("--store needs a path, not an empty string", command: nil) }
+            return option
+        }
+        if let value = getenv("RECIPES_STORE"), value.pointee == 0 {
+            throw UsageError("RECIPES_STORE is set but empty; name a store or unset it", command: nil)
+        }
+        return variable("RECIPES_STORE")
     }
 
     /// The store this command uses: the one named, else the default.

@@ -40,10 +40,15 @@ struct DeleteCommand: RecipesCommand {
             environment.output.line(line)
             return deleted.isEmpty ? .nothingFound : .success
         }
-        let recipe = try CommonOptions.resolve(reference, in: store)
-        guard let tracked = try context.model(for: recipe.id) else { return .nothingFound }
-        context.delete(tracked)
-        try context.save()
+        // Finding and deleting are one write transaction: what is deleted is what was found.
+        var deleted: Recipe?
+        try context.transaction {
+            let recipe = try CommonOptions.resolve(reference, in: store)
+            guard let tracked = try context.model(for: recipe.id) else { return }
+            context.delete(tracked)
+            deleted = recipe
+        }
+        guard let recipe = deleted else { return .nothingFound }
         environment.output.line("deleted \(TerminalText.oneLine(recipe.name)) (\(CommonOptions.shortID(recipe.id)))")
         return .success
     }

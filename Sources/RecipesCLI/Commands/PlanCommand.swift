@@ -88,14 +88,20 @@ struct PlanCommand: RecipesCommand {
         return .success
     }
 
+    /// Finds, changes and saves the recipe in one write transaction, so no other process's
+    /// change can come between the reading and the writing.
     private func update(_ reference: String, _ environment: CommandEnvironment, _ change: (Recipe) -> Void) throws -> Recipe {
         let store = try environment.openStore()
-        let found = try CommonOptions.resolve(reference, in: store)
         let context = ModelContext(store)
-        guard let recipe = try context.model(for: found.id) else { throw CommandFailure("'\(reference)' was deleted meanwhile") }
-        change(recipe)
-        try context.save()
-        return recipe
+        var changed: Recipe?
+        try context.transaction {
+            let found = try CommonOptions.resolve(reference, in: store)
+            guard let recipe = try context.model(for: found.id) else { throw CommandFailure("'\(reference)' was deleted meanwhile") }
+            change(recipe)
+            changed = recipe
+        }
+        guard let changed else { throw CommandFailure("'\(reference)' was deleted meanwhile") }
+        return changed
     }
 
     private func list(days: Int?, format: String?, calendar: Bool, _ environment: CommandEnvironment,

@@ -13,7 +13,8 @@ struct StatusLine {
 
     init(_ upcoming: UpcomingRecipe, formatter: PlannedTimeFormatter) {
         self.upcoming = upcoming
-        name = TerminalText.oneLine(upcoming.recipe.name)
+        name = StatusTextBudget.cut(TerminalText.oneLine(StatusTextBudget.prefix(upcoming.recipe.name, for: StatusTextBudget.name)),
+                                    to: StatusTextBudget.name)
         when = formatter.when(upcoming.plannedDate)
         fullDate = formatter.full(upcoming.plannedDate)
     }
@@ -23,20 +24,25 @@ struct StatusLine {
 
     var urgency: UpcomingRecipe.Urgency { upcoming.urgency }
 
-    /// Summary and ingredients, several lines, for hover text.
+    /// Summary and ingredients, several lines, for hover text, within the tooltip budget.
     var details: String {
         let recipe = upcoming.recipe
+        let budget = StatusTextBudget.details
+        func clean(_ text: String) -> String { TerminalText.oneLine(StatusTextBudget.prefix(text, for: budget)) }
         var lines = ["\(name) — \(fullDate)"]
-        let summary = TerminalText.oneLine(recipe.summary)
+        let summary = clean(recipe.summary)
         if !summary.isEmpty { lines.append(summary) }
         if !recipe.ingredients.isEmpty {
             lines.append("")
-            lines += recipe.ingredients.map { ingredient in
-                let amount = TerminalText.oneLine(ingredient.amount)
-                return "• " + (amount.isEmpty ? "" : amount + " ") + TerminalText.oneLine(ingredient.name)
+            var length = lines.reduce(0) { $0 + $1.utf8.count }
+            for ingredient in recipe.ingredients where length <= budget {
+                let amount = clean(ingredient.amount)
+                let line = "• " + (amount.isEmpty ? "" : amount + " ") + clean(ingredient.name)
+                lines.append(line)
+                length += line.utf8.count + 1
             }
         }
-        return lines.joined(separator: "\n")
+        return StatusTextBudget.cut(lines.joined(separator: "\n"), to: budget)
     }
 }
 

@@ -1,0 +1,53 @@
+import FoundationEssentials
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The files this process has SQLite connections to, by device and inode.
+///
+/// POSIX advisory locks belong to the process, and closing any descriptor of a file drops every
+/// lock the process holds on it. SQLite keeps its own descriptors safe (it shares them per
+/// inode), but a plain open()/close() of a store file beside a live connection would drop that
+/// connection's locks, and another process closing the store would then checkpoint and delete
+/// the -wal under it. Code that must read a store file itself (the header check) asks here
+/// first, under the same lock that connections register with, so no connection can appear
+/// while it reads.
+enum ConnectedFiles {
+    struct Identity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    private static let connections = Mutex<[Identity: Int]>([:])
+
+    static func identity(of path: String) -> Identity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// Runs `body` with whether this process has a connection to the file at `path`; no
+    /// connection to any file opens or closes while it runs.
+    static func withConnectionState<R>(of path: String, _ body: (_ isConnected: Bool) throws -> R) throws -> R {
+        try connections.withLock { open in
+            let isConnected = identity(of: path).map { open[$0, default: 0] > 0 } ?? false
+            return try body(isConnected)
+        }
+    }
+
+    /// Records a new connection to the file at `path` (already opened by SQLite).
+    static func register(_ path: String) -> Identity? {
+        guard let identity = identity(of: path) else { return nil }
+        connections.withLock { $0[identity, default: 0] += 1 }
+        return identity
+    }
+
+    /// Records that a connection registered as `identity` has been closed.
+    static func unregister(_ identity: Identity) {
+        connections.withLock { open in
+            let remaining = open[identity, default: 1] - 1
+            open[identity] = remaining > 0 ? remaining : nil
+        }
+    }
+}

@@ -58,6 +58,9 @@ import Testing
         #expect(reader.nextLine(timeout: 1.5) == nil)
         try cli.runOnStore(["plan", "Soup", "--clear"])
         #expect(reader.nextLine(timeout: 10)?.contains(#""text":"Stew · Thu 18:00""#) == true)
+        // Nothing planned: an empty line, which hides the module on every waybar version.
+        try cli.runOnStore(["plan", "Stew", "--clear"])
+        #expect(reader.nextLine(timeout: 10) == "")
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)

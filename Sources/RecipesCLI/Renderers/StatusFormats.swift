@@ -11,9 +11,9 @@ struct PlainStatus: StatusFormat {
 /// not escape, so `&`, `<` and `>` are escaped here.
 struct WaybarStatus: StatusFormat {
     func render(_ status: StatusLine?) -> String {
-        guard let status else {
-            return JSONText.object([("text", "\"\""), ("tooltip", "\"\""), ("class", "\"none\""), ("alt", "\"none\"")])
-        }
+        // An empty line, not `{"text":""}`: waybar before 0.11 (Debian 12 has 0.9.17) hides
+        // the module only for empty output, and keeps the format's icon for an empty text.
+        guard let status else { return "" }
         return JSONText.object([
             ("text", JSONText.quoted(Self.pango(status.text))),
             ("tooltip", JSONText.quoted(Self.pango(status.details))),

@@ -34,6 +34,41 @@ import Testing
         return try #require(array).filter { $0["name"] as? String == "recipe" }
     }
 
+    /// Every update i3blocks sends for the block `name` of `config`, while the recipe's plan
+    /// is cleared by another process a second and a half after the start.
+    func i3blocksUpdates(config: String, name: String, environment: [String: String]) throws -> [[String: Any]] {
+        let file = cli.home.appendingPathComponent("i3blocks-persist.conf")
+        try config.write(to: file, atomically: true, encoding: .utf8)
+        let clear = "\(RecipesProcess.binary.path) --store \(cli.store.path) plan '\(Self.hostileName)' --clear"
+        let script = "/usr/bin/timeout 4 \(try #require(Self.i3blocks)) -c \(file.path) & sleep 1.5; \(clear) > /dev/null; wait"
+        let text = try RecipesProcess.runWithSignals(["/bin/sh", "-c", script], environment: environment, capturing: true)
+        return try text.split(separator: "\n").filter { $0.contains("full_text") }.compactMap { line in
+            let array = try JSONSerialization.jsonObject(with: Data(line.drop { $0 == "," }.utf8)) as? [[String: Any]]
+            return array?.first { $0["name"] as? String == name }
+        }
+    }
+
+    /// i3blocks 1.4 takes an empty line in persist mode for a closed pipe and keeps showing
+    /// the recipe for ever; a single space clears the block on 1.4 and 1.5.
+    @Test(.enabled(if: i3blocks != nil)) func i3blocksPersistClearsTheBlockWhenThePlanIsCleared() throws {
+        let config = "[recipe]\ncommand=\(nextCommand) --follow\ninterval=persist\n"
+        let updates = try i3blocksUpdates(config: config, name: "recipe", environment: cli.environment)
+        #expect(updates.first?["full_text"] as? String == "\(Self.hostileName) · 18:00 (in 30m)")
+        #expect(updates.last?["full_text"] as? String == " ", "i3blocks kept: \(updates.last ?? [:])")
+    }
+
+    /// The README's i3blocks config as printed: persist mode reads the full_text only, so the
+    /// colour of the urgency travels as a Pango span, and the name stays text.
+    @Test(.enabled(if: i3blocks != nil)) func i3blocksReadmeConfigShowsTheColourOfTheUrgency() throws {
+        let config = try #require(ReadmeBlocks.block(after: "i3blocks (`~/.config/i3blocks/config`):"))
+        let environment = ReadmeBlocks.installed(cli.environment).merging(["RECIPES_STORE": cli.store.path]) { $1 }
+        let updates = try i3blocksUpdates(config: config, name: "recipes", environment: environment)
+        #expect(updates.first?["full_text"] as? String
+            == "<span foreground=\"#FF5555\">Pie &lt;b&gt;&amp;amp; %{F#f00} #[fg=red] $(reboot) · 18:00 (in 30m)</span>")
+        #expect(updates.first?["markup"] as? String == "pango")
+        #expect(updates.last?["full_text"] as? String == " ")
+    }
+
     var nextCommand: String { "\(RecipesProcess.binary.path) --store \(cli.store.path) next --format i3blocks" }
 
     @Test(.enabled(if: i3blocks != nil)) func i3blocksShowsTheNameAsTextInOneUrgentBlock() throws {

@@ -37,7 +37,8 @@ struct WaybarStatus: StatusFormat {
 }
 
 /// i3blocks: full_text, short_text and colour lines; exit 33 marks the block urgent. With
-/// `interval=persist` (`--follow`) i3blocks reads one full_text line per update.
+/// `interval=persist` (`--follow`) i3blocks reads one full_text line per update, coloured
+/// with a Pango span when the block has `markup=pango`.
 ///
 /// A block with `markup=pango` has its text read as Pango markup. i3blocks 1.5 and later put
 /// the block's properties in the command's environment, so `markup=pango` there means the
@@ -51,7 +52,15 @@ struct I3blocksStatus: StatusFormat {
         return [markup(status.text), markup(status.name), StatusColors.hex(status.urgency)].joined(separator: "\n")
     }
 
-    func followLine(_ status: StatusLine?) -> String { status.map { markup($0.text) } ?? "" }
+    func followLine(_ status: StatusLine?) -> String {
+        // i3blocks 1.4 reads an empty line in persist mode as a closed pipe and keeps the old
+        // text for ever; a single space clears the block on 1.4 and 1.5 alike.
+        guard let status else { return " " }
+        guard pango else { return status.text }
+        // Persist mode reads the full_text only, so the colour line cannot follow: with Pango
+        // the colour of the urgency goes in the markup instead.
+        return "<span foreground=\"\(StatusColors.hex(status.urgency))\">\(markup(status.text))</span>"
+    }
 
     private func markup(_ text: String) -> String { pango ? WaybarStatus.pango(text) : text }
 

@@ -20,7 +20,10 @@ struct NextCommand: RecipesCommand {
             Shows the earliest recipe planned after now: its name and when ("18:00 (in 2h 5m)", \
             "tomorrow 18:00", "Fri 18:00", "Dec 24 18:00"), with a class: imminent (under an \
             hour), today, upcoming, or none. When nothing is planned, bar formats print an empty \
-            update (hiding the module) and exit 0; plain and json print nothing and exit 1. \
+            update (hiding the module) and exit 0; plain and json print nothing and exit 1. A \
+            store named by --store or RECIPES_STORE that does not exist yet is nothing planned \
+            to a bar format (with --follow it waits for the store to appear); plain and json \
+            exit 2. \
             i3blocks exits 33 (urgent) when the recipe is imminent. With --follow it sleeps until \
             the next minute or a change to the store, and stops on SIGTERM, SIGINT or a closed pipe.
             """,
@@ -59,14 +62,42 @@ struct NextCommand: RecipesCommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
-        let store = try environment.openStore()
-        guard following else {
-            let line = try current(store, now: environment.now, environment)
-            let text = status.render(line)
-            if !text.isEmpty || !(status is PlainStatus || status is JSONStatus) { environment.output.line(text) }
-            return status.exitStatus(line)
+        var printed: String?
+        if status.feedsABar, let path = environment.explicitStorePath, !FileManager.default.fileExists(atPath: path) {
+            // A bar starts with the session, maybe before the store exists (a new account, a
+            // synced folder not there yet): an error would leave it broken, as waybar does
+            // not restart a module that exited. It gets an empty update, and a follower
+            // waits for the store.
+            guard following else { return print(nil, environment) }
+            printed = status.followLine(nil)
+            environment.output.line(printed ?? "")
+            environment.output.flush()
+            guard Self.waitForStore(at: path) else { return .success }
         }
-        return try follow(store, environment)
+        let store = try environment.openStore()
+        guard following else { return print(try current(store, now: environment.now, environment), environment) }
+        return try follow(store, environment, printed: printed)
+    }
+
+    private func print(_ line: StatusLine?, _ environment: CommandEnvironment) -> ExitStatus {
+        let text = status.render(line)
+        if !text.isEmpty || status.feedsABar { environment.output.line(text) }
+        return status.exitStatus(line)
+    }
+
+    /// Sleeps until a store file appears at `path`: woken by inotify once its folder exists,
+    /// looking again every few seconds before that. False when stopped (signal, closed pipe).
+    private static func waitForStore(at path: String) -> Bool {
+        var watcher: ChangeWatcher?
+        while !FileManager.default.fileExists(atPath: path) {
+            watcher = watcher ?? (try? ChangeWatcher(storePath: path))
+            if let watcher {
+                if watcher.wait(seconds: 60) == .stop { return false }
+            } else if !StopSignals.sleep(seconds: 5) {
+                return false
+            }
+        }
+        return true
     }
 
     private func current(_ store: RecipeStore, now: Date, _ environment: CommandEnvironment) throws -> StatusLine? {
@@ -75,10 +106,10 @@ struct NextCommand: RecipesCommand {
         return StatusLine(upcoming, formatter: PlannedTimeFormatter(now: now, local: environment.local))
     }
 
-    private func follow(_ store: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
+    private func follow(_ store: RecipeStore, _ environment: CommandEnvironment, printed: String?) throws -> ExitStatus {
         let watcher = try ChangeWatcher(storePath: store.path ?? "")
         let pinned = environment.isClockPinned
-        var printed: String?
+        var printed = printed
         var version = try store.dataVersion
         while true {
             let now = pinned ? environment.now : Date()

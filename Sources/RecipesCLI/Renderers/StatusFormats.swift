@@ -5,6 +5,7 @@ import Recipes
 struct PlainStatus: StatusFormat {
     func render(_ status: StatusLine?) -> String { status?.text ?? "" }
     func exitStatus(_ status: StatusLine?) -> ExitStatus { status == nil ? .nothingFound : .success }
+    var feedsABar: Bool { false }
 }
 
 /// waybar `custom` module with `return-type: json`. Text is Pango markup, which waybar does
@@ -121,4 +122,5 @@ struct JSONStatus: StatusFormat {
     }
 
     func exitStatus(_ status: StatusLine?) -> ExitStatus { status == nil ? .nothingFound : .success }
+    var feedsABar: Bool { false }
 }

@@ -143,3 +143,48 @@ import Testing
         }
     }
 }
+
+/// `--format notify` and `--every`, the cron side of `recipes next`.
+@Suite struct NotifyFormatTests {
+    /// Now is Monday 2026-11-30 09:30 UTC.
+    func cli(_ plans: [(String, String)]) throws -> RecipesProcess {
+        let cli = RecipesProcess()
+        try cli.seed(plans.map { Recipe(name: $0.0, plannedDate: RecipesProcess.date("2026-11-30T\($0.1):00Z")) })
+        return cli
+    }
+
+    /// Notification bodies are markup to most daemons: a name from a web page must not bold,
+    /// link or hide anything.
+    @Test func notifyEscapesTheBodyMarkup() throws {
+        let cli = try cli([(#"<b>Pie</b> & <a href="x">tart</a>"#, "10:00")])
+        #expect(try cli.runOnStore(["next", "--format", "notify"]) == .init(
+            stdout: #"&lt;b&gt;Pie&lt;/b&gt; &amp; &lt;a href="x"&gt;tart&lt;/a&gt; · 10:00 (in 30m)"# + "\n", stderr: "", status: 0))
+        #expect(try cli.runOnStore(["next", "--format", "notify", "--within", "10m"]) == .init(stdout: "", stderr: "", status: 1))
+    }
+
+    /// `--every` names the cron period: a recipe is printed by the one run that sees it come
+    /// within --within, and every recipe of that period is printed, one a line.
+    @Test func everyPrintsEachRecipeOfThePeriodOnce() throws {
+        let cli = try cli([("Soup", "10:00"), ("Bread", "10:04"), ("Tea", "10:05")])
+        let run = { (now: String) in
+            cli.environment["RECIPES_NOW"] = "2026-11-30T\(now):00Z"
+            return try cli.runOnStore(["next", "--within", "30m", "--every", "5m"])
+        }
+        #expect(try run("09:25") == .init(stdout: "", stderr: "", status: 1))
+        #expect(try run("09:30") == .init(stdout: "Soup · 10:00 (in 30m)\n", stderr: "", status: 0))
+        #expect(try run("09:35") == .init(stdout: "Bread · 10:04 (in 29m)\nTea · 10:05 (in 30m)\n", stderr: "", status: 0))
+        #expect(try run("09:40") == .init(stdout: "", stderr: "", status: 1))
+    }
+
+    @Test(arguments: [
+        (["--every", "5m"], "--every needs --within (the notice's lead time)"),
+        (["--every", "5m", "--within", "30m", "--follow"], "--every is for cron and cannot be used with --follow"),
+        (["--every", "5m", "--within", "30m", "--format", "waybar"], "--every is for cron: use it with --format plain, notify or json"),
+        (["--every", "40m", "--within", "30m"], "--every must not be longer than --within"),
+    ])
+    func everyMisusedIsAUsageError(arguments: [String], message: String) throws {
+        let result = try cli([]).runOnStore(["next"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("recipes: error: \(message)"), "\(result)")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Recipes
+import Testing
+
+/// The README's cron line, run as cron runs it: `env -i` with only what cron sets (HOME,
+/// LOGNAME, SHELL and PATH=/usr/bin:/bin), every five minutes of a pinned clock, against the
+/// real binary installed where the README's Install puts it. `notify-send` is the one
+/// stand-in: a script first on PATH that records its arguments and the D-Bus address.
+@Suite(.serialized) struct CronTests {
+    static let cronLine = ReadmeBlocks.block(after: "cron — ")
+    static let hostileName = #"Pie <b>bold</b> & "quotes""#
+
+    /// The command part of the crontab line (after the five time fields).
+    static func command(ofCronLine line: String) -> String {
+        let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+        return fields.count == 6 ? String(fields[5]) : ""
+    }
+
+    @Test func theReadmeCronLineAnnouncesEachRecipeOnceThirtyMinutesAhead() throws {
+        let line = try #require(Self.cronLine?.split(separator: "\n").first { $0.hasPrefix("*/5 ") }, "no */5 line in \(Self.cronLine ?? "")")
+        let command = Self.command(ofCronLine: String(line))
+        let cli = RecipesProcess()
+        let bin = cli.home.appendingPathComponent(".local/bin"), stubs = cli.home.appendingPathComponent("stubs")
+        for folder in [bin, stubs] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("recipes"), withDestinationURL: RecipesProcess.binary)
+        let log = cli.home.appendingPathComponent("notifications")
+        try """
+            #!/bin/sh
+            printf '%s|%s|%s\\n' "$DBUS_SESSION_BUS_ADDRESS" "$1" "$2" >> \(log.path)
+            """.write(to: stubs.appendingPathComponent("notify-send"), atomically: true, encoding: .utf8)
+        chmod(stubs.appendingPathComponent("notify-send").path, 0o755)
+        let store = cli.home.appendingPathComponent(".local/share/recipes/recipes.sqlite")
+        try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let context = ModelContext(try RecipeStore(url: store))
+        for (name, time) in [(Self.hostileName, "18:00"), ("Salad", "18:02"), ("Tea", "18:31")] {
+            context.insert(Recipe(name: name, plannedDate: RecipesProcess.date("2026-11-30T\(time):00Z")))
+        }
+        try context.save()
+        // Every five minutes from 17:20 to 18:10, as cron runs it.
+        var statuses: [Int32] = []
+        for minute in stride(from: 20, through: 70, by: 5) {
+            let now = String(format: "2026-11-30T%02d:%02d:00Z", 17 + minute / 60, minute % 60)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["-i", "HOME=\(cli.home.path)", "LOGNAME=\(NSUserName())", "SHELL=/bin/sh",
+                                 "PATH=\(stubs.path):/usr/bin:/bin", "RECIPES_NOW=\(now)", "/bin/sh", "-c", command]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            statuses.append(process.terminationStatus)
+        }
+        let bus = "unix:path=/run/user/\(getuid())/bus"
+        let notifications = try String(contentsOf: log, encoding: .utf8)
+        #expect(notifications == """
+            \(bus)|Cook now|Pie &lt;b&gt;bold&lt;/b&gt; &amp; "quotes" · 18:00 (in 30m)
+            \(bus)|Cook now|Salad · 18:02 (in 27m)
+            \(bus)|Cook now|Tea · 18:31 (in 26m)
+
+            """)
+        // A run with nothing to say fails quietly (no mail from cron).
+        #expect(statuses.filter { $0 == 0 }.count == 3)
+    }
+}

@@ -23,7 +23,7 @@ import Testing
         ("waybar", #"{"text":"Mom's Spaghetti · 10:00 (in 30m)","tooltip":"Mom's Spaghetti — Mon 2026-11-30 10:00\nA family classic\n\n• 1 box Spaghetti\n• 4 cloves Garlic","class":"imminent","alt":"dish"}"# + "\n", 0),
         ("i3blocks", "Mom's Spaghetti · 10:00 (in 30m)\nMom's Spaghetti\n#FF5555\n", 33),
         ("polybar", "%{F#FF5555}Mom's Spaghetti · 10:00 (in 30m)%{F-}\n", 0),
-        ("tmux", "#[fg=red]Mom's Spaghetti · 10:00 (in 30m)#[default]\n", 0),
+        ("tmux", "#[fg=white,bg=red,bold]Mom's Spaghetti · 10:00 (in 30m)#[default]\n", 0),
         ("i3status-rust", #"{"icon":"","state":"Critical","text":"Mom's Spaghetti · 10:00 (in 30m)","short_text":"Mom's Spaghetti"}"# + "\n", 0),
     ]
 
@@ -35,11 +35,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("2026-11-30T18:00:00Z", "Mom's Spaghetti · 18:00 (in 8h 30m)", "today", "#FFB86C", "Warning", "yellow"),
-        ("2026-12-01T18:00:00Z", "Mom's Spaghetti · tomorrow 18:00", "upcoming", "#8BE9FD", "Info", "cyan"),
-        ("2026-12-04T18:00:00Z", "Mom's Spaghetti · Fri 18:00", "upcoming", "#8BE9FD", "Info", "cyan"),
-        ("2026-12-24T18:00:00Z", "Mom's Spaghetti · Dec 24 18:00", "upcoming", "#8BE9FD", "Info", "cyan"),
-        ("2027-01-05T18:00:00Z", "Mom's Spaghetti · Jan 5 2027 18:00", "upcoming", "#8BE9FD", "Info", "cyan"),
+        ("2026-11-30T18:00:00Z", "Mom's Spaghetti · 18:00 (in 8h 30m)", "today", "#FFB86C", "Warning", "#[fg=black,bg=yellow]"),
+        ("2026-12-01T18:00:00Z", "Mom's Spaghetti · tomorrow 18:00", "upcoming", "#8BE9FD", "Info", ""),
+        ("2026-12-04T18:00:00Z", "Mom's Spaghetti · Fri 18:00", "upcoming", "#8BE9FD", "Info", ""),
+        ("2026-12-24T18:00:00Z", "Mom's Spaghetti · Dec 24 18:00", "upcoming", "#8BE9FD", "Info", ""),
+        ("2027-01-05T18:00:00Z", "Mom's Spaghetti · Jan 5 2027 18:00", "upcoming", "#8BE9FD", "Info", ""),
     ])
     func whenAndClassFollowTheDistance(planned: String, text: String, urgency: String, colour: String, state: String, tmux: String) throws {
         let cli = try cli(planned: planned)
@@ -48,7 +48,8 @@ import Testing
         let blocks = try cli.runOnStore(["next", "--format", "i3blocks"])
         #expect(blocks == .init(stdout: "\(text)\nMom's Spaghetti\n\(colour)\n", stderr: "", status: 0))
         #expect(try cli.runOnStore(["next", "--format", "i3status-rust"]).stdout.contains(#""state":"\#(state)""#))
-        #expect(try cli.runOnStore(["next", "--format", "tmux"]).stdout == "#[fg=\(tmux)]\(text)#[default]\n")
+        // Upcoming keeps the bar's own colours.
+        #expect(try cli.runOnStore(["next", "--format", "tmux"]).stdout == (tmux.isEmpty ? text : "\(tmux)\(text)#[default]") + "\n")
     }
 
     @Test func localTimeFollowsTZ() throws {
@@ -103,6 +104,19 @@ import Testing
         #expect((object["ingredients"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Spaghetti", "Garlic"])
     }
 
+    /// tmux cuts status-right at 40 columns by default: the name is shortened (counting wide
+    /// characters as two columns), never the time, and `#` is doubled after shortening.
+    @Test(arguments: [
+        ("#[fg=red]#1 Pie", "##[fg=red]##1 Pie · 10:00 (in 30m)"),
+        ("Pie with a name of exactly forty", "Pie with a name of exa… · 10:00 (in 30m)"),
+        ("寿司と天ぷらの盛り合わせ特別セット", "寿司と天ぷらの盛り合わ… · 10:00 (in 30m)"),
+        ("Twenty-two characters # and more", "Twenty-two characters… · 10:00 (in 30m)"),
+    ])
+    func tmuxShortensTheNameToFortyColumns(name: String, text: String) throws {
+        let cli = try cli(planned: "2026-11-30T10:00:00Z", name: name)
+        #expect(try cli.runOnStore(["next", "--format", "tmux"]).stdout == "#[fg=white,bg=red,bold]\(text)#[default]\n")
+    }
+
     /// Names that try to break out of a line, inject markup, or reach the terminal.
     static let hostileName = "Fish & <b>Chips</b> 100%{F#f00} #[fg=red]#1 \"quoted\"\nsecond line 🍟\u{1B}[31m red\u{202E}evil"
 
@@ -117,7 +131,7 @@ import Testing
         let polybar = try cli.runOnStore(["next", "--format", "polybar"]).stdout
         #expect(polybar == "%{F#FF5555}Fish & <b>Chips</b> 100%\u{2060}{F#f00} #[fg=red]#1 \"quoted\" second line 🍟 redevil · 10:00 (in 30m)%{F-}\n")
         let tmux = try cli.runOnStore(["next", "--format", "tmux"]).stdout
-        #expect(tmux == "#[fg=red]Fish & <b>Chips</b> 100%{F##f00} ##[fg=red]##1 \"quoted\" second line 🍟 redevil · 10:00 (in 30m)#[default]\n")
+        #expect(tmux == "#[fg=white,bg=red,bold]Fish & <b>Chips</b> 10… · 10:00 (in 30m)#[default]\n")
         let blocks = try cli.runOnStore(["next", "--format", "i3blocks"]).stdout
         #expect(blocks.split(separator: "\n", omittingEmptySubsequences: false).count == 4)
         for format in NextCommandTests.imminentCases.map(\.0) + ["json"] {

@@ -103,12 +103,15 @@ import Testing
         #expect(try empty.runOnStore(["next", "--format", "waybar"]) == .init(stdout: "\n", stderr: "", status: 0))
     }
 
-    /// The status line as a terminal shows it: an inner tmux whose status-right runs
-    /// `recipes next --format tmux`, attached inside an outer tmux that captures the screen.
-    @Test(.enabled(if: tmux != nil)) func tmuxDrawsTheNameInItsColourWithoutStyleInjection() throws {
+    /// The status line as a terminal shows it: an inner tmux started with `config`, attached
+    /// inside an outer tmux that captures the screen (with colours as SGR escapes), once a
+    /// line contains `until`.
+    func tmuxStatusLine(config: String, environment: [String: String], until: String) throws -> String {
         let tmux = try #require(Self.tmux)
         let inner = "recipes-inner-\(getpid())", outer = "recipes-outer-\(getpid())"
-        let environment = cli.environment.merging(["TERM": "xterm-256color"]) { $1 }
+        let environment = environment.merging(["TERM": "xterm-256color"]) { $1 }
+        let file = cli.home.appendingPathComponent("tmux.conf")
+        try config.write(to: file, atomically: true, encoding: .utf8)
         @discardableResult
         func run(_ arguments: [String], capturing: Bool = false) throws -> String {
             try RecipesProcess.runWithSignals([tmux] + arguments, environment: environment, capturing: capturing)
@@ -117,20 +120,46 @@ import Testing
             _ = try? run(["-L", outer, "kill-server"])
             _ = try? run(["-L", inner, "kill-server"])
         }
-        let next = "RECIPES_NOW=2026-11-30T17:30:00Z TZ=UTC \(RecipesProcess.binary.path) --store \(cli.store.path) next --format tmux"
-        try run(["-L", inner, "-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "5", "sleep 30"])
-        try run(["-L", inner, "set", "-g", "status-right", "#(\(next))"])
-        try run(["-L", inner, "set", "-g", "status-right-length", "150"])
-        try run(["-L", inner, "set", "-g", "status-interval", "1"])
+        try run(["-L", inner, "-f", file.path, "new-session", "-d", "-x", "160", "-y", "5", "sleep 30"])
         try run(["-L", outer, "-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "6", "TMUX= \(tmux) -L \(inner) attach"])
         var screen = ""
-        for _ in 0..<20 where !screen.contains("(in 30m)") {
+        for _ in 0..<20 where !screen.contains(until) {
             usleep(250_000)
             screen = try run(["-L", outer, "capture-pane", "-p", "-e", "-t", "0"], capturing: true)
         }
-        let status = try #require(screen.split(separator: "\n").last { $0.contains("(in 30m)") })
-        // Drawn in red (imminent), the name's own "#[fg=red]" and "%{F#f00}" shown as text.
-        #expect(status.contains("\u{1B}[31m\(Self.hostileName) · 18:00 (in 30m)"), "\(status.debugDescription)")
-        #expect(status.components(separatedBy: "\u{1B}[31m").count == 2, "a second colour change: \(status.debugDescription)")
+        return try #require(screen.split(separator: "\n").last { $0.contains(until) }.map(String.init), "screen: \(screen)")
+    }
+
+    /// tmux's default bar: black on green.
+    static let tmuxBar = "\u{1B}[30m\u{1B}[42m"
+    /// The imminent style, white on red: readable on any bar colour.
+    static let tmuxImminent = "\u{1B}[1m\u{1B}[37m\u{1B}[41m"
+
+    @Test(.enabled(if: tmux != nil)) func tmuxDrawsTheNameInItsColourWithoutStyleInjection() throws {
+        let next = "RECIPES_NOW=2026-11-30T17:30:00Z TZ=UTC \(RecipesProcess.binary.path) --store \(cli.store.path) next --format tmux"
+        let status = try tmuxStatusLine(config: """
+            set -g status-right '#(\(next))'
+            set -g status-right-length 150
+            set -g status-interval 1
+
+            """, environment: cli.environment, until: "(in 30m)")
+        // In the imminent style, the name's own "#[fg=red]" and "%{F#f00}" shown as text,
+        // shortened to tmux's default 40 columns.
+        #expect(status.contains("\(Self.tmuxImminent)Pie <b>&amp; %{F#f00}… · 18:00 (in 30m)"), "\(status.debugDescription)")
+        #expect(status.components(separatedBy: "\u{1B}[41m").count == 2, "a second colour change: \(status.debugDescription)")
+    }
+
+    /// The README's tmux config as printed, with tmux's default status-right-length (40): a
+    /// long name is shortened, the time never, in a style readable on the default green bar.
+    @Test(.enabled(if: tmux != nil)) func tmuxReadmeConfigKeepsTheTimeOfALongName() throws {
+        let long = RecipesProcess(now: "2026-11-30T15:30:00Z")
+        try long.seed([Recipe(name: "A very long recipe name for a Sunday family dinner",
+                              plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"))])
+        let config = try #require(ReadmeBlocks.block(after: "tmux (`~/.tmux.conf`):"))
+        let environment = ReadmeBlocks.installed(long.environment).merging(["RECIPES_STORE": long.store.path]) { $1 }
+        let status = try tmuxStatusLine(config: config, environment: environment, until: "18:00")
+        // Today: black (the bar's own) on yellow.
+        #expect(status.contains("\(Self.tmuxBar)[0] ") && status.contains("\u{1B}[43mA very long recipe… · 18:00 (in 2h 30m)"),
+                "\(status.debugDescription)")
     }
 }

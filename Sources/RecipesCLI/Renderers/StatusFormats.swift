@@ -80,14 +80,20 @@ struct PolybarStatus: StatusFormat {
 
 /// tmux `#()`: one line with style tags; `#` in text is doubled so it is not a format.
 struct TmuxStatus: StatusFormat {
+    /// tmux's default status-right-length, which cuts whatever is longer from the right.
+    static let columns = 40
+
     func render(_ status: StatusLine?) -> String {
         guard let status else { return "" }
-        let colour = switch status.urgency {
-        case .imminent: "red"
-        case .today: "yellow"
-        case .upcoming, .none: "cyan"
+        // Foreground and background together, so each stays readable on whatever colour the
+        // bar has (tmux's default is black on green, where yellow or cyan text fades).
+        let style = switch status.urgency {
+        case .imminent: "#[fg=white,bg=red,bold]"
+        case .today: "#[fg=black,bg=yellow]"
+        case .upcoming, .none: ""
         }
-        return "#[fg=\(colour)]\(status.text.replacing("#", with: "##"))#[default]"
+        let text = status.text(fitting: Self.columns).replacing("#", with: "##")
+        return style.isEmpty ? text : style + text + "#[default]"
     }
 }
 

@@ -130,6 +130,7 @@ struct PlanCommand: RecipesCommand {
 struct PlanTableRenderer: RecipeSummaryRenderer {
     let formatter: PlannedTimeFormatter
     private var rows: [[String]] = []
+    private var dateColors: [String] = []
 
     init(formatter: PlannedTimeFormatter) {
         self.formatter = formatter
@@ -138,9 +139,11 @@ struct PlanTableRenderer: RecipeSummaryRenderer {
     mutating func add(_ summary: RecipeSummary, to output: TextOutput) {
         guard let date = summary.plannedDate else { return }
         rows.append([formatter.full(date), formatter.when(date), summary.variety.rawValue, TerminalText.oneLine(summary.name)])
+        dateColors.append(TerminalColor.code(for: date, formatter))
     }
 
     mutating func finish(_ output: TextOutput) {
-        if !rows.isEmpty { TextColumns.write(rows, to: output) }
+        let colors = dateColors
+        if !rows.isEmpty { TextColumns.write(rows, to: output) { row, column in column == 1 ? colors[row] : nil } }
     }
 }

@@ -42,9 +42,10 @@ extension RecipeStore {
     /// A recipe the store already has — the same id, else the same source address (a web page
     /// only it came from), else the same name (ignoring case, accents and punctuation) and
     /// kind — is skipped, or with `replace` overwritten (keeping the id the store knows it by).
-    /// Importing the same file twice therefore adds nothing the second time.
+    /// Importing the same file twice therefore adds nothing the second time. `progress` is
+    /// called after each recipe with how many are done and how many there are.
     public func importArchive(_ archive: RecipeArchive, replace: Bool = false, now: Date = Date(),
-                              local: LocalTime = .system) throws -> ImportSummary {
+                              local: LocalTime = .system, progress: ((Int, Int) -> Void)? = nil) throws -> ImportSummary {
         let incoming = try archive.makeRecipes(now: now, local: local)
         let context = ModelContext(self)
         var summary = ImportSummary()
@@ -59,7 +60,8 @@ extension RecipeStore {
             return true
         }
         let bySource = try recipeIDsBySourceAddress()
-        for recipe in incoming {
+        for (index, recipe) in incoming.enumerated() {
+            defer { progress?(index + 1, incoming.count) }
             guard seen.insert(recipe.id).inserted else {
                 throw RecipeFormatError(reason: "recipe id \(recipe.id.uuidString) appears twice in the file")
             }

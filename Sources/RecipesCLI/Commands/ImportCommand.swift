@@ -23,7 +23,7 @@ struct ImportCommand: RecipesCommand {
             overwritten with --replace, so importing twice adds nothing the second time. On a \
             terminal, standard error shows the progress (count and rate), erased when done.
             """,
-        arguments: [ArgumentSpec("file", help: "An archive, a saved web page, schema.org JSON, a .cook file, a folder, or -.")],
+        arguments: [ArgumentSpec("file", completes: .file, help: "An archive, a saved web page, schema.org JSON, a .cook file, a folder, or -.")],
         options: [replace],
         examples: ["recipes import recipes-backup.json", "recipes import banana-bread.html",
                    "recipes import ~/cookbook/", "curl -s https://example.com/pie | recipes import -"])

@@ -21,7 +21,7 @@ struct PlanCommand: RecipesCommand {
             with spaces); the words after it are WHEN. Without arguments, lists the plans of the \
             next 7 days and exits 1 when there are none.
             """,
-        arguments: [ArgumentSpec("recipe", optional: true, help: "The recipe's name or an id prefix."),
+        arguments: [ArgumentSpec("recipe", optional: true, completes: .recipe, help: "The recipe's name or an id prefix."),
                     ArgumentSpec("when", optional: true, variadic: true, help: "When to make it.")],
         options: [clear, days, all, format, ics],
         examples: ["recipes plan \"Mom's Spaghetti\" fri 7pm", "recipes plan focaccia +3d", "recipes plan cocoa --clear",

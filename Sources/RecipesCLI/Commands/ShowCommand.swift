@@ -15,7 +15,7 @@ struct ShowCommand: RecipesCommand {
             them with their ids. With --next, the next planned recipe (for a status bar's \
             click); exit 1 when nothing is planned.
             """,
-        arguments: [ArgumentSpec("recipe", optional: true, variadic: true, help: "The recipe's name or an id prefix.")],
+        arguments: [ArgumentSpec("recipe", optional: true, variadic: true, completes: .recipe, help: "The recipe's name or an id prefix.")],
         options: [format, next],
         examples: ["recipes show creme brulee", "recipes show 3F2A --format json", "recipes show --next"])
 

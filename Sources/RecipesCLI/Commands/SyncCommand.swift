@@ -24,7 +24,7 @@ struct SyncCommand: RecipesCommand {
             earlier changes and loses to later ones. Damaged or partly copied files are \
             skipped and tried again next time; files from a newer version are kept unapplied.
             """,
-        arguments: [ArgumentSpec("dir", help: "The shared folder (it must exist).")],
+        arguments: [ArgumentSpec("dir", completes: .folder, help: "The shared folder (it must exist).")],
         options: [status, watch, interval],
         examples: ["recipes sync ~/Sync/recipes", "recipes sync --status ~/Sync/recipes",
                    "recipes sync ~/Sync/recipes --watch --interval 10m"])

@@ -61,4 +61,63 @@ import Testing
         // A run with nothing to say fails quietly (no mail from cron).
         #expect(statuses.filter { $0 == 0 }.count == 3)
     }
+
+    static let desktop = ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dunstctl", "/usr/bin/notify-send", "/usr/bin/dbus-daemon"]
+        .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    static let sessionBus = "/run/user/\(getuid())/bus"
+
+    /// The README line as printed under `env -i`, with the real notify-send, to a real dunst
+    /// (on a private X server, Xvfb) listening on the session bus where the line looks for it.
+    /// dunst hands Pango its `message`: the name's `<b>` must reach it as text (`&lt;b&gt;`).
+    @Test(.enabled(if: desktop, "needs Xvfb, dunst, libnotify-bin and dbus (.ci/run installs them when it can)"),
+          .enabled(if: !FileManager.default.fileExists(atPath: sessionBus), "a session bus already runs at \(sessionBus)"))
+    func theReadmeCronLineReachesDunstAsText() throws {
+        let line = try #require(Self.cronLine?.split(separator: "\n").first { $0.hasPrefix("*/5 ") })
+        let cli = RecipesProcess()
+        let bin = cli.home.appendingPathComponent(".local/bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("recipes"), withDestinationURL: RecipesProcess.binary)
+        let store = cli.home.appendingPathComponent(".local/share/recipes/recipes.sqlite")
+        try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let context = ModelContext(try RecipeStore(url: store))
+        context.insert(Recipe(name: Self.hostileName, plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z")))
+        try context.save()
+
+        let runtime = (Self.sessionBus as NSString).deletingLastPathComponent
+        let createdRuntime = !FileManager.default.fileExists(atPath: runtime)
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let display = ":\(90 + getpid() % 100)"
+        let bus = "unix:path=\(Self.sessionBus)"
+        let desktop = ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": bus, "HOME": cli.home.path, "PATH": "/usr/bin:/bin"]
+        func sh(_ command: String) throws -> String {
+            try RecipesProcess.runWithSignals(["/bin/sh", "-c", command], environment: desktop, capturing: true)
+        }
+        let config = cli.home.appendingPathComponent("dunstrc")
+        try Data().write(to: config)
+        let pids = try sh("""
+            Xvfb \(display) -screen 0 640x480x24 > /dev/null 2>&1 & echo $!
+            dbus-daemon --session --fork --address=\(bus) --print-pid=1
+            for i in $(seq 50); do [ -e /tmp/.X11-unix/X\(display.dropFirst()) ] && break; sleep 0.1; done
+            dunst -conf \(config.path) > /dev/null 2>&1 & echo $!
+            for i in $(seq 50); do dunstctl is-paused > /dev/null 2>&1 && break; sleep 0.1; done
+            """).split(separator: "\n").joined(separator: " ")
+        defer {
+            _ = try? sh("kill \(pids)")
+            try? FileManager.default.removeItem(atPath: Self.sessionBus)
+            if createdRuntime { try? FileManager.default.removeItem(atPath: runtime) }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["-i", "HOME=\(cli.home.path)", "LOGNAME=\(NSUserName())", "SHELL=/bin/sh", "PATH=/usr/bin:/bin",
+                             "RECIPES_NOW=2026-11-30T17:30:00Z", "/bin/sh", "-c", Self.command(ofCronLine: String(line))]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let history = try sh("sleep 0.5; dunstctl close-all; sleep 0.3; dunstctl history")
+        let object = try JSONSerialization.jsonObject(with: Data(history.utf8)) as? [String: Any]
+        let notifications = (object?["data"] as? [[[String: Any]]])?.first ?? []
+        let message = (notifications.first?["message"] as? [String: Any])?["data"] as? String
+        #expect(notifications.count == 1, "\(history)")
+        #expect(message == "<b>Cook now</b>\nPie &lt;b&gt;bold&lt;/b&gt; &amp; \"quotes\" · 18:00 (in 30m)", "\(history)")
+    }
 }

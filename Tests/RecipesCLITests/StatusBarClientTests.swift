@@ -2,9 +2,10 @@ import Foundation
 import Recipes
 import Testing
 
-/// `recipes next` read by real status-bar programs where they can run without a display:
-/// i3blocks (which prints the i3bar protocol it would send to the bar) and tmux (whose status
-/// line an outer tmux captures as drawn). .ci/run installs both; without them these skip.
+/// `recipes next` read by real status-bar programs: i3blocks (which prints the i3bar protocol
+/// it would send to the bar), tmux (whose status line an outer tmux captures as drawn) and
+/// waybar (in a headless sway, photographed with grim). .ci/run installs them when it can;
+/// without them these skip, saying why.
 @Suite(.serialized) struct StatusBarClientTests {
     static let hostileName = "Pie <b>&amp; %{F#f00} #[fg=red] $(reboot)"
     static let i3blocks = ["/usr/bin/i3blocks", "/usr/local/bin/i3blocks"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -87,14 +88,71 @@ import Testing
         #expect(blocks.first?["markup"] as? String == "pango")
     }
 
-    /// waybar draws only inside a Wayland compositor, so what it is given is pinned here
-    /// instead: the exact bytes when nothing is planned (see NextCommandTests for the rest).
-    @Test(.disabled("""
-        waybar cannot run here: it needs a Wayland compositor (a headless sway as an \
-        unprivileged user) and a screenshot to tell a hidden module from a lone icon. \
-        waybarIsGivenTheEmptyLineThatHidesIt checks the bytes instead.
-        """))
-    func waybarHidesTheModuleWhenNothingIsPlanned() {}
+    static let waybarDesktop = ["/usr/bin/sway", "/usr/bin/waybar", "/usr/bin/grim"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        && RecipesProcess.unprivilegedPrefix != nil
+
+    /// The README's waybar module as printed, in a real waybar inside a headless sway (run as
+    /// an unprivileged user when the tests run as root), seen through a screenshot: the
+    /// module, styled red here, is drawn while a recipe is planned and gone once the plan is
+    /// cleared (waybar before 0.11 keeps the format's icon for `{"text":""}`).
+    @Test(.enabled(if: waybarDesktop, "needs sway, waybar and grim (.ci/run installs them when it can)"))
+    func waybarHidesTheModuleWhenNothingIsPlanned() throws {
+        let module = try #require(ReadmeBlocks.block(after: "waybar (`~/.config/waybar/config`):"))
+        let home = cli.home, runtime = cli.home.appendingPathComponent("runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try #"{"position": "top", "height": 30, "modules-right": ["custom/recipes"], \#(module)}"#
+            .write(to: home.appendingPathComponent("waybar.json"), atomically: true, encoding: .utf8)
+        try "* { font-family: sans-serif; font-size: 14px; } window#waybar { background: #000000; } #custom-recipes { background: #ff0000; }"
+            .write(to: home.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
+        try "output HEADLESS-1 resolution 800x600\nbar {\n    swaybar_command true\n}\n"
+            .write(to: home.appendingPathComponent("sway.conf"), atomically: true, encoding: .utf8)
+        if getuid() == 0 {
+            for path in try FileManager.default.subpathsOfDirectory(atPath: home.path).map({ home.path + "/" + $0 }) + [home.path] {
+                chown(path, 65534, 65534)
+            }
+        }
+        let environment = ReadmeBlocks.installed(cli.environment).merging([
+            "RECIPES_STORE": cli.store.path, "XDG_RUNTIME_DIR": runtime.path, "WLR_BACKENDS": "headless",
+            "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "WAYLAND_DISPLAY": "wayland-1",
+        ]) { $1 }
+        let asUser = (RecipesProcess.unprivilegedPrefix ?? []).joined(separator: " ")
+        func sh(_ command: String) throws -> String {
+            try RecipesProcess.runWithSignals(["/bin/sh", "-c", command], environment: environment, capturing: true)
+        }
+        let pids = try sh("""
+            \(asUser) sway -c \(home.path)/sway.conf > /dev/null 2>&1 & echo $!
+            for i in $(seq 50); do [ -S \(runtime.path)/wayland-1 ] && break; sleep 0.1; done
+            \(asUser) waybar -c \(home.path)/waybar.json -s \(home.path)/style.css > /dev/null 2>&1 & echo $!
+            """).split(separator: "\n").joined(separator: " ")
+        defer { _ = try? sh("kill \(pids)") }
+        /// Red pixels in the bar (the top 30 rows), from grim's PPM: the module's background.
+        func redPixelsInTheBar() throws -> Int {
+            let shot = home.appendingPathComponent("shot.ppm").path
+            _ = try sh("\(asUser) grim -t ppm \(shot)")
+            let data = try FileContents.read(shot)
+            // "P6\nW H\n255\n", then RGB bytes.
+            var newlines = 0, offset = 0
+            while newlines < 3, offset < data.count { if data[data.startIndex + offset] == 0x0A { newlines += 1 }; offset += 1 }
+            let pixels = data.dropFirst(offset)
+            return stride(from: 0, to: min(pixels.count, 800 * 30 * 3), by: 3).filter { index in
+                let red = pixels[pixels.startIndex + index], green = pixels[pixels.startIndex + index + 1]
+                return red > 200 && green < 50
+            }.count
+        }
+        var drawn = 0
+        for _ in 0..<30 where drawn == 0 {
+            usleep(200_000)
+            drawn = try redPixelsInTheBar()
+        }
+        #expect(drawn > 0, "the module never showed the planned recipe")
+        #expect(try cli.run(["--store", cli.store.path, "plan", Self.hostileName, "--clear"], unprivileged: true).status == 0)
+        var left = drawn
+        for _ in 0..<30 where left > 0 {
+            usleep(200_000)
+            left = try redPixelsInTheBar()
+        }
+        #expect(left == 0, "the module stayed on screen with nothing planned")
+    }
 
     @Test func waybarIsGivenTheEmptyLineThatHidesIt() throws {
         let empty = RecipesProcess(now: "2026-11-30T19:00:00Z")

@@ -26,7 +26,7 @@ import Testing
                                                        environment: cli.environment, capturing: true)
         #expect(screen.contains("\r\u{1B}[Krecipes: reading \(file.path)…"), "\(screen.debugDescription)")
         #expect(screen.contains("\r\u{1B}[Krecipes: importing 300 of 300 recipes ("), "\(screen.debugDescription)")
-        #expect(screen.contains("/s)"), "\(screen.debugDescription)")
+        #expect(screen.contains("/s), saving…"), "\(screen.debugDescription)")
         // Erased at the end, so the terminal is left with the summary alone.
         #expect(screen.hasSuffix("\r\u{1B}[K"), "\(screen.debugDescription)")
         #expect(try String(contentsOfFile: cli.home.path + "/out", encoding: .utf8) == "imported 300 recipes\n")

@@ -73,13 +73,13 @@ struct ImportCommand: RecipesCommand {
         return .success
     }
 
-    /// "importing 12000 of 20000 recipes (2400/s)", drawn on `line`; the last one always, as
-    /// saving follows it.
+    /// "importing 12000 of 20000 recipes (2400/s)", drawn on `line`; the last one always, and
+    /// saying that the save (one transaction, the search index with it) follows.
     private static func report(on line: ProgressLine) -> (Int, Int) -> Void {
         let started = Date()
         return { done, total in
             let rate = Int(Double(done) / max(Date().timeIntervalSince(started), 0.001))
-            line.show("recipes: importing \(done) of \(total) recipes (\(rate)/s)", always: done == total)
+            line.show("recipes: importing \(done) of \(total) recipes (\(rate)/s)\(done == total ? ", saving…" : "")", always: done == total)
         }
     }
 

@@ -24,11 +24,10 @@ import Testing
         for folder in [bin, stubs] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("recipes"), withDestinationURL: RecipesProcess.binary)
         let log = cli.home.appendingPathComponent("notifications")
-        try """
+        try RecipesProcess.writeScript("""
             #!/bin/sh
             printf '%s|%s|%s\\n' "$DBUS_SESSION_BUS_ADDRESS" "$1" "$2" >> \(log.path)
-            """.write(to: stubs.appendingPathComponent("notify-send"), atomically: true, encoding: .utf8)
-        chmod(stubs.appendingPathComponent("notify-send").path, 0o755)
+            """, to: stubs.appendingPathComponent("notify-send"))
         let store = cli.home.appendingPathComponent(".local/share/recipes/recipes.sqlite")
         try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
         let context = ModelContext(try RecipeStore(url: store))

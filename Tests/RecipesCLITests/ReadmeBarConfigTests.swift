@@ -2,9 +2,9 @@ import Foundation
 import Recipes
 import Testing
 
-/// The README's waybar and i3status-rust configs as printed, for the bars that cannot run
-/// here: waybar needs a Wayland compositor, and i3status-rust is not packaged in Debian 12.
-/// Their commands run through /bin/sh with the built `recipes` first on PATH.
+/// The commands of the README's waybar, i3status-rust and polybar configs as printed (the
+/// real waybar runs in StatusBarClientTests; i3status-rust is not packaged in Debian 12),
+/// through /bin/sh with the built `recipes` first on PATH.
 @Suite struct ReadmeBarConfigTests {
     let cli = RecipesProcess(now: "2026-11-30T17:30:00Z")
 
@@ -42,8 +42,7 @@ import Testing
         let bin = cli.home.appendingPathComponent("terminal")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let terminal = bin.appendingPathComponent("x-terminal-emulator")
-        try "#!/bin/sh\n[ \"$1\" = -e ] && shift && exec \"$@\"\n".write(to: terminal, atomically: true, encoding: .utf8)
-        chmod(terminal.path, 0o755)
+        try RecipesProcess.writeScript("#!/bin/sh\n[ \"$1\" = -e ] && shift && exec \"$@\"\n", to: terminal)
         var environment = environment
         environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "")
         let shown = try sh(onClick, environment: environment)
@@ -64,6 +63,18 @@ import Testing
             == #"{"icon":"","state":"Critical","text":"Pie <b> · 18:00 (in 30m)","short_text":"Pie <b>"}"# + "\n")
         try cli.runOnStore(["plan", "Pie <b>", "--clear"])
         #expect(try sh(command, environment: environment) == #"{"icon":"","state":"Idle","text":"","short_text":""}"# + "\n")
+    }
+
+    /// polybar (not run here: it draws on X and shows no text to read back) is given its
+    /// colour-tagged line by the README's exec, and an empty line, which hides the module.
+    @Test func polybarExecPrintsATaggedLineThenAnEmptyOne() throws {
+        let block = try #require(ReadmeBlocks.block(after: "polybar:"))
+        let exec = try #require(block.split(separator: "\n").first { $0.hasPrefix("exec = ") }?.dropFirst("exec = ".count))
+        #expect(block.contains("tail = true"))
+        let first = try sh("/usr/bin/timeout 2 \(exec) | head -1", environment: environment)
+        #expect(first == "%{F#FF5555}Pie <b> · 18:00 (in 30m)%{F-}\n")
+        try cli.runOnStore(["plan", "Pie <b>", "--clear"])
+        #expect(try sh("/usr/bin/timeout 2 \(exec) | head -1", environment: environment) == "\n")
     }
 
     @Test func showNextShowsTheNextPlannedRecipeOrSaysNothingIsPlanned() throws {

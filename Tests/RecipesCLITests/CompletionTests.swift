@@ -108,12 +108,12 @@ import Testing
         try run(["-f", "/dev/null", "new-session", "-d", "-x", "150", "-y", "10", "\(try #require(Self.zsh)) -i"])
         let typed = typed.replacing("STORE", with: cli.store.path), shown = shown.replacing("STORE", with: cli.store.path)
         var screen = ""
-        for _ in 0..<40 where !screen.contains("> ") {
+        for _ in 0..<100 where !screen.contains("> ") {
             usleep(100_000)
             screen = try run(["capture-pane", "-p"], capturing: true)
         }
         try run(["send-keys", typed, "Tab"])
-        for _ in 0..<40 where !screen.contains(shown) {
+        for _ in 0..<100 where !screen.contains(shown) {
             usleep(100_000)
             screen = try run(["capture-pane", "-p"], capturing: true)
         }

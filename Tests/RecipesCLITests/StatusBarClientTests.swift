@@ -140,14 +140,14 @@ import Testing
             }.count
         }
         var drawn = 0
-        for _ in 0..<30 where drawn == 0 {
+        for _ in 0..<60 where drawn == 0 {
             usleep(200_000)
             drawn = try redPixelsInTheBar()
         }
         #expect(drawn > 0, "the module never showed the planned recipe")
         #expect(try cli.run(["--store", cli.store.path, "plan", Self.hostileName, "--clear"], unprivileged: true).status == 0)
         var left = drawn
-        for _ in 0..<30 where left > 0 {
+        for _ in 0..<60 where left > 0 {
             usleep(200_000)
             left = try redPixelsInTheBar()
         }

@@ -5,7 +5,7 @@ import Testing
 /// The completion scripts in the real shells: bash calling the completion function as
 /// readline would, zsh typing Tab at an interactive prompt inside tmux, fish answering
 /// `complete -C`. Recipe names come from the store, and a name that is shell code stays text.
-@Suite(.serialized) struct CompletionTests {
+@Suite struct CompletionTests {
     static let zsh = ["/usr/bin/zsh", "/bin/zsh"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let fish = ["/usr/bin/fish"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -96,9 +96,9 @@ import Testing
         let functions = cli.home.appendingPathComponent("zfunc"), dotdir = cli.home.appendingPathComponent("zdot")
         for folder in [functions, dotdir] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try FileManager.default.copyItem(at: try script("zsh"), to: functions.appendingPathComponent("_recipes"))
-        try "fpath=(\(functions.path) $fpath)\nautoload -U compinit\ncompinit -u -D\nPS1='> '\ncd \(work.path)\n"
+        try "fpath=(\(functions.path) $fpath)\nautoload -U compinit\ncompinit -u -D\nPS1='ready> '\ncd \(work.path)\n"
             .write(to: dotdir.appendingPathComponent(".zshrc"), atomically: true, encoding: .utf8)
-        let socket = "recipes-zsh-\(getpid())"
+        let socket = "recipes-zsh-\(UUID().uuidString.prefix(8))"
         let environment = cli.environment.merging(["ZDOTDIR": dotdir.path, "TERM": "xterm", "RECIPES_STORE": cli.store.path]) { $1 }
         @discardableResult
         func run(_ arguments: [String], capturing: Bool = false) throws -> String {
@@ -108,7 +108,8 @@ import Testing
         try run(["-f", "/dev/null", "new-session", "-d", "-x", "150", "-y", "10", "\(try #require(Self.zsh)) -i"])
         let typed = typed.replacing("STORE", with: cli.store.path), shown = shown.replacing("STORE", with: cli.store.path)
         var screen = ""
-        for _ in 0..<100 where !screen.contains("> ") {
+        // capture-pane trims trailing spaces: wait for the prompt's text.
+        for _ in 0..<100 where !screen.contains("ready>") {
             usleep(100_000)
             screen = try run(["capture-pane", "-p"], capturing: true)
         }
@@ -117,6 +118,6 @@ import Testing
             usleep(100_000)
             screen = try run(["capture-pane", "-p"], capturing: true)
         }
-        #expect(screen.contains("> \(shown)"), "\(screen)")
+        #expect(screen.contains("ready> \(shown)"), "\(screen)")
     }
 }

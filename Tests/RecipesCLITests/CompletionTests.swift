@@ -65,6 +65,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: marker), "a recipe name ran as a command")
     }
 
+    /// Tab on a fresh account must not create the default store (with its sample recipes)
+    /// just to list names: the first real command says it creates one.
+    @Test func completingNamesNeverCreatesTheDefaultStore() throws {
+        let defaultStore = cli.home.path + "/.local/share/recipes/recipes.sqlite"
+        #expect(try bash(["recipes", "show", ""]) == [])
+        #expect(!FileManager.default.fileExists(atPath: defaultStore), "bash completion created the default store")
+        if let fish = Self.fish {
+            let command = "source \(try script("fish").path); complete -C 'recipes show '"
+            #expect(try RecipesProcess.runWithSignals([fish, "--no-config", "-c", command], environment: cli.environment, capturing: true) == "")
+            #expect(!FileManager.default.fileExists(atPath: defaultStore), "fish completion created the default store")
+        }
+    }
+
     @Test(.enabled(if: fish != nil, "fish is not installed (.ci/run installs it when it can)"), arguments: cases)
     func fishCompletesNamesPathsAndShortOptions(words: [String], expected: [String]) throws {
         let line = words.map { $0 == "STORE" ? cli.store.path : $0 }.joined(separator: " ")

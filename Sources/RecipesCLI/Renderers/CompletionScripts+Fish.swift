@@ -11,7 +11,13 @@ extension CompletionScripts {
                 set -l at (contains -i -- --store $words); and echo --store; and echo $words[(math $at + 1)]
             end
             function __recipes_names
-                recipes (__recipes_store) \(namesCommand) | string split -f3 \\t
+                set -l store (__recipes_store)
+                set -l data $HOME/.local/share
+                set -q XDG_DATA_HOME; and set data $XDG_DATA_HOME
+                if test (count $store) -eq 0; and not set -q RECIPES_STORE; and not test -e $data/recipes/recipes.sqlite
+                    return
+                end
+                recipes $store \(namesCommand) | string split -f3 \\t
             end
             # How many arguments follow the subcommand, option values aside.
             function __recipes_position

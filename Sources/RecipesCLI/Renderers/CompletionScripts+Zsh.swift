@@ -15,6 +15,7 @@ extension CompletionScripts {
               for (( i = 1; i < CURRENT; i++ )); do
                 [[ $words[i] == --store ]] && store=(--store "$words[i+1]")
               done
+              [[ -z $store && -z $RECIPES_STORE && ! -e "\(defaultStore)" ]] && return
               names=("${(@f)$(recipes $store \(namesCommand) | cut -f3)}")
               compadd -a names
             }

@@ -6,6 +6,10 @@ enum CompletionScripts {
     /// The command that lists recipe names, one a line, after the store arguments.
     static let namesCommand = "search --format plain --color never 2>/dev/null"
 
+    /// The default store, which a completion must not create (with the sample recipes) by
+    /// asking it for names before the user ever ran recipes.
+    static let defaultStore = "${XDG_DATA_HOME:-$HOME/.local/share}/recipes/recipes.sqlite"
+
     /// Every option that takes a value, long and short, in all commands: a word after one of
     /// these is its value, not an argument. (No flag shares a name with a value option.)
     static func valueOptions(_ specs: [CommandSpec]) -> [String] {

@@ -143,6 +143,14 @@ final class RecipesProcess {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Writes an executable script (a stand-in such as notify-send) from a child shell: a
+    /// descriptor this process held open for writing could leak into a child that a parallel
+    /// test is spawning, and running the script would then fail with "text file busy".
+    static func writeScript(_ text: String, to url: URL) throws {
+        _ = try runWithSignals(["/bin/sh", "-c", "printf '%s' \"$1\" > \"$2\" && chmod 755 \"$2\"", "sh", text, url.path],
+                               environment: ["PATH": "/usr/bin:/bin"], capturing: false)
+    }
+
     /// Runs with `--store` pointing at this test's store.
     @discardableResult
     func runOnStore(_ arguments: [String]) throws -> Result {

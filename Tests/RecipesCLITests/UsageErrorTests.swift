@@ -22,7 +22,7 @@ import Testing
         (["plan", "Soup", "--clear", "fri"], "recipes: error: give either WHEN or --clear, not both; see 'recipes help plan'"),
         (["next", "--within", "5x"], "recipes: error: bad DURATION for --within '5x': expected a duration such as 30m, 2h or 1h30m (units s, m, h, d, w); see 'recipes help next'"),
         (["next", "--within", "30"], "recipes: error: bad DURATION for --within '30': a unit must follow the number (s, m, h, d or w), such as 30m; see 'recipes help next'"),
-        (["next", "--format", "waybars"], "recipes: error: 'waybars' is not a valid --format (one of: plain, waybar, i3blocks, polybar, tmux, i3status-rust, json) (did you mean 'waybar'?); see 'recipes help next'"),
+        (["next", "--format", "waybars"], "recipes: error: 'waybars' is not a valid --format (one of: plain, notify, waybar, i3blocks, polybar, tmux, i3status-rust, json) (did you mean 'waybar'?); see 'recipes help next'"),
         (["next", "extra"], "recipes: error: unexpected argument 'extra'; see 'recipes help next'"),
         (["add", "Soup", "--oven", "200"], "recipes: error: --oven and --bake-minutes are for --kind baked; see 'recipes help add'"),
         (["add", "Soup", "--plan", "someday"], "recipes: error: bad WHEN 'someday': not a day or a time (try today, tomorrow, fri, +3d, 2026-12-24, 18:30, 7pm); see 'recipes help add'"),

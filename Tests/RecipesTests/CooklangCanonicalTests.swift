@@ -2,11 +2,11 @@ import Foundation
 import Recipes
 import Testing
 
-/// The Cooklang specification's canonical tests, read from the shared test data beside the
-/// repository (../shared/testdata/cooklang/canonical.json), not copied into it.
+/// The Cooklang specification's canonical tests (cooklang/spec, MIT), vendored in
+/// Fixtures/cooklang with their licence so that every clone runs them.
 @Suite struct CooklangCanonicalTests {
-    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/testdata/cooklang/canonical.json")
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/cooklang/canonical.json")
 
     static func cases() throws -> [(String, String, [String: Any])] {
         let object = try JSONSerialization.jsonObject(with: FileContents.read(file.path)) as? [String: Any]
@@ -29,8 +29,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: file.path), "needs ../shared/testdata/cooklang"))
-    func allSixtyCanonicalCasesPass() throws {
+    @Test func allSixtyCanonicalCasesPass() throws {
         let cases = try Self.cases()
         #expect(cases.count == 60)
         var passed = 0

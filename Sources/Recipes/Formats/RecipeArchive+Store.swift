@@ -41,14 +41,17 @@ extension RecipeStore {
     ///
     /// A recipe the store already has — the same id, else the same file of an imported folder,
     /// else the same source address (a web page only it came from), else the same name
-    /// (ignoring case, accents and punctuation) and kind — is skipped, or with `replace` overwritten (keeping the id the store knows it by).
-    /// Importing the same file twice therefore adds nothing the second time.
+    /// (ignoring case, accents and punctuation) and kind — is skipped, or with `replace`
+    /// overwritten (keeping the id the store knows it by). Importing the same file twice
+    /// therefore adds nothing the second time. `progress` is called after each recipe with how
+    /// many are done and how many there are.
     ///
     /// `origins`, in the order of the archive's recipes, gives the text each came from (see
     /// ``RecipeOrigin``): a recipe imported from the same file of a folder before is found by
     /// that file's path first, so same-named recipes in different folders stay apart.
     public func importArchive(_ archive: RecipeArchive, replace: Bool = false, now: Date = Date(),
-                              local: LocalTime = .system, origins: [RecipeOrigin?] = []) throws -> ImportSummary {
+                              local: LocalTime = .system, origins: [RecipeOrigin?] = [],
+                              progress: ((Int, Int) -> Void)? = nil) throws -> ImportSummary {
         let incoming = try archive.makeRecipes(now: now, local: local)
         let context = ModelContext(self)
         var summary = ImportSummary()
@@ -56,7 +59,8 @@ extension RecipeStore {
         // another process adds or deletes meanwhile cannot be imported twice or replaced wrongly.
         try context.transaction {
             let originsToWrite: [(UUID, RecipeOrigin)]
-            (summary, originsToWrite) = try importing(incoming, origins: origins, into: context, replace: replace, now: now, local: local)
+            (summary, originsToWrite) = try importing(incoming, origins: origins, into: context, replace: replace, now: now,
+                                                      local: local, progress: progress)
             // The files recipes came from are written with them, once the recipes are there.
             try context.save()
             for (id, origin) in originsToWrite { try setOrigin(origin, of: id) }
@@ -65,7 +69,7 @@ extension RecipeStore {
     }
 
     private func importing(_ incoming: [Recipe], origins: [RecipeOrigin?], into context: ModelContext, replace: Bool, now: Date,
-                           local: LocalTime) throws -> (ImportSummary, [(UUID, RecipeOrigin)]) {
+                           local: LocalTime, progress: ((Int, Int) -> Void)?) throws -> (ImportSummary, [(UUID, RecipeOrigin)]) {
         var summary = ImportSummary()
         var seen = Set<UUID>()
         var claimed = Set<UUID>()
@@ -81,6 +85,7 @@ extension RecipeStore {
         let byPath = origins.contains { $0?.path != nil } ? try recipeIDsByOriginPath() : [:]
         var originsToWrite: [(UUID, RecipeOrigin)] = []
         for (index, recipe) in incoming.enumerated() {
+            defer { progress?(index + 1, incoming.count) }
             guard seen.insert(recipe.id).inserted else {
                 throw RecipeFormatError(reason: "recipe id \(recipe.id.uuidString) appears twice in the file")
             }

@@ -12,7 +12,7 @@ struct BackupCommand: RecipesCommand {
             cp while recipes runs can give a copy that is torn or missing its latest changes; \
             this cannot. Bring a backup back with 'recipes restore'.
             """,
-        arguments: [ArgumentSpec("file", help: "The new file.")],
+        arguments: [ArgumentSpec("file", completes: .file, help: "The new file.")],
         examples: ["recipes backup ~/recipes-$(date +%F).sqlite"])
 
     let file: String

@@ -3,7 +3,7 @@ struct CompletionsCommand: RecipesCommand {
     static let spec = CommandSpec(
         name: "completions",
         abstract: "Print a shell completion script (bash, zsh or fish).",
-        arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.")],
+        arguments: [ArgumentSpec("shell", completes: .choices(["bash", "zsh", "fish"]), help: "bash, zsh or fish.")],
         examples: ["recipes completions bash > ~/.local/share/bash-completion/completions/recipes",
                    "recipes completions zsh > \"${fpath[1]}/_recipes\"",
                    "recipes completions fish > ~/.config/fish/completions/recipes.fish"])

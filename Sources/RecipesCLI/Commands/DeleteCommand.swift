@@ -9,7 +9,7 @@ struct DeleteCommand: RecipesCommand {
         name: "delete",
         abstract: "Delete a recipe and its ingredients.",
         discussion: "RECIPE is matched as in 'recipes show'.",
-        arguments: [ArgumentSpec("recipe", optional: true, variadic: true, help: "The recipe's name or an id prefix.")],
+        arguments: [ArgumentSpec("recipe", optional: true, variadic: true, completes: .recipe, help: "The recipe's name or an id prefix.")],
         options: [samples],
         examples: ["recipes delete \"Mom's Spaghetti\"", "recipes delete --samples"])
 

@@ -16,7 +16,7 @@ struct ExportCommand: RecipesCommand {
             @graph of several) carries what other recipe managers read: name, description, \
             ingredients, steps, category and bake time, but not plans.
             """,
-        arguments: [ArgumentSpec("recipe", optional: true, variadic: true,
+        arguments: [ArgumentSpec("recipe", optional: true, variadic: true, completes: .recipe,
                                  help: "A recipe's name or id prefix; repeat for several (quote names with spaces).")],
         options: [format],
         examples: ["recipes export > recipes-backup.json", "recipes export focaccia --format schema.org",

@@ -3,7 +3,7 @@ struct HelpCommand: RecipesCommand {
     static let spec = CommandSpec(
         name: "help",
         abstract: "Show help for recipes or one of its subcommands.",
-        arguments: [ArgumentSpec("subcommand", optional: true, help: "The subcommand to explain.")])
+        arguments: [ArgumentSpec("subcommand", optional: true, completes: .subcommand, help: "The subcommand to explain.")])
 
     let subcommand: String?
 

@@ -20,9 +20,10 @@ struct ImportCommand: RecipesCommand {
             are left out and listed on standard error. Everything is imported in one \
             transaction: if any recipe is bad, nothing is. A recipe the store already has (the \
             same id, the same source web address, or the same name and kind) is skipped, or \
-            overwritten with --replace, so importing twice adds nothing the second time.
+            overwritten with --replace, so importing twice adds nothing the second time. On a \
+            terminal, standard error shows the progress (count and rate), erased when done.
             """,
-        arguments: [ArgumentSpec("file", help: "An archive, a saved web page, schema.org JSON, a .cook file, a folder, or -.")],
+        arguments: [ArgumentSpec("file", completes: .file, help: "An archive, a saved web page, schema.org JSON, a .cook file, a folder, or -.")],
         options: [replace],
         examples: ["recipes import recipes-backup.json", "recipes import banana-bread.html",
                    "recipes import ~/cookbook/", "curl -s https://example.com/pie | recipes import -"])
@@ -39,8 +40,12 @@ struct ImportCommand: RecipesCommand {
         var recipes: [RecipeJSON] = []
         var origins: [RecipeOrigin?] = []
         var skipped: [String] = []
+        // A long import is not silent on a terminal; piped, stderr stays for diagnostics.
+        let progress = ProgressLine(environment.errors)
+        defer { progress?.erase() }
         for path in try Self.cooklangFiles(at: file) ?? [file] {
             let label = path == "-" ? "standard input" : path
+            progress?.show("recipes: reading \(TerminalText.oneLine(label))…", always: true)
             do {
                 let document = try RecipeDocument(data: try Self.contents(of: path, foundInFolder: path != file), fileName: path == "-" ? nil : path)
                 recipes.append(contentsOf: document.archive.recipes)
@@ -57,10 +62,11 @@ struct ImportCommand: RecipesCommand {
         let summary: ImportSummary
         do {
             summary = try store.importArchive(RecipeArchive(recipes: recipes), replace: replacing, now: environment.now,
-                                              local: environment.local, origins: origins)
+                                              local: environment.local, origins: origins, progress: progress.map(Self.report))
         } catch let error as RecipeFormatError {
             throw CommandFailure("\(file == "-" ? "standard input" : file): \(error.reason); nothing was imported")
         }
+        progress?.erase()
         for note in skipped { environment.errors.line("recipes: skipped: " + TerminalText.oneLine(note)) }
         var line = "imported \(summary.imported.count) \(summary.imported.count == 1 ? "recipe" : "recipes")"
         if !summary.replaced.isEmpty { line += ", replaced \(summary.replaced.count)" }
@@ -70,6 +76,16 @@ struct ImportCommand: RecipesCommand {
         }
         environment.output.line(line)
         return .success
+    }
+
+    /// "importing 12000 of 20000 recipes (2400/s)", drawn on `line`; the last one always, and
+    /// saying that the save (one transaction, the search index with it) follows.
+    private static func report(on line: ProgressLine) -> (Int, Int) -> Void {
+        let started = Date()
+        return { done, total in
+            let rate = Int(Double(done) / max(Date().timeIntervalSince(started), 0.001))
+            line.show("recipes: importing \(done) of \(total) recipes (\(rate)/s)\(done == total ? ", saving…" : "")", always: done == total)
+        }
     }
 
     /// The Cooklang files FILE names (itself, or the .cook files in a folder, sorted), or nil

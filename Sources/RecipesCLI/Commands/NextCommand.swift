@@ -4,12 +4,14 @@ import Recipes
 /// `recipes next`: the limit-1 fetch of the next planned recipe, printed for a status bar, a
 /// cron job or a script.
 struct NextCommand: RecipesCommand {
-    static let formatNames = ["plain", "waybar", "i3blocks", "polybar", "tmux", "i3status-rust", "json"]
+    static let formatNames = ["plain", "notify", "waybar", "i3blocks", "polybar", "tmux", "i3status-rust", "json"]
 
     static let format = OptionSpec("--format", short: "f", value: "format", choices: formatNames,
-                                   help: "plain (default), waybar, i3blocks, polybar, tmux, i3status-rust or json.")
+                                   help: "plain (default), notify, waybar, i3blocks, polybar, tmux, i3status-rust or json.")
     static let within = OptionSpec("--within", value: "duration",
                                    help: "Count a recipe further away than this (30m, 2h, 1d) as nothing planned.")
+    static let every = OptionSpec("--every", value: "duration",
+                                  help: "How often cron runs this: print each recipe only on the run that sees it come within --within, all of that period's, one a line.")
     static let kind = CommonOptions.kind()
     static let follow = OptionSpec("--follow", help: "Keep running; print a new line whenever the text changes (for bars that read a line per update).")
 
@@ -20,30 +22,48 @@ struct NextCommand: RecipesCommand {
             Shows the earliest recipe planned after now: its name and when ("18:00 (in 2h 5m)", \
             "tomorrow 18:00", "Fri 18:00", "Dec 24 18:00"), with a class: imminent (under an \
             hour), today, upcoming, or none. When nothing is planned, bar formats print an empty \
-            update (hiding the module) and exit 0; plain and json print nothing and exit 1. \
+            update (hiding the module) and exit 0; plain and json print nothing and exit 1. A \
+            store named by --store or RECIPES_STORE that does not exist yet is nothing planned \
+            to a bar format (with --follow it waits for the store to appear); plain and json \
+            exit 2. \
             i3blocks exits 33 (urgent) when the recipe is imminent. With --follow it sleeps until \
             the next minute or a change to the store, and stops on SIGTERM, SIGINT or a closed pipe.
             """,
-        options: [format, within, kind, follow],
+        options: [format, within, every, kind, follow],
         examples: ["recipes next", "recipes next --format waybar --follow",
-                   "msg=$(recipes next --within 30m) && notify-send \"$msg\""])
+                   "msg=$(recipes next --format notify --within 30m --every 5m) && notify-send \"Cook now\" \"$msg\""])
 
     let status: any StatusFormat
     let window: TimeInterval?
+    /// The cron period: only recipes whose start is (window - period, window] away.
+    let period: TimeInterval?
     let recipeKind: RecipeKind
     let following: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         status = Self.statusFormat(named: arguments.value(Self.format) ?? "plain")
-        do {
-            window = try arguments.value(Self.within).map(DurationParser.parse)
-        } catch let error as PlanningInputError {
-            throw UsageError("bad DURATION for --within \(error)", command: Self.spec.name)
-        } catch {
-            throw UsageError("bad DURATION for --within", command: Self.spec.name)
-        }
+        window = try Self.duration(arguments, Self.within)
+        period = try Self.duration(arguments, Self.every)
         recipeKind = CommonOptions.recipeKind(arguments.value(Self.kind))
         following = arguments.has(Self.follow)
+        if let period {
+            guard let window else { throw UsageError("--every needs --within (the notice's lead time)", command: Self.spec.name) }
+            guard !following else { throw UsageError("--every is for cron and cannot be used with --follow", command: Self.spec.name) }
+            guard !status.feedsABar else {
+                throw UsageError("--every is for cron: use it with --format plain, notify or json", command: Self.spec.name)
+            }
+            guard period <= window else { throw UsageError("--every must not be longer than --within", command: Self.spec.name) }
+        }
+    }
+
+    private static func duration(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError) -> TimeInterval? {
+        do {
+            return try arguments.value(option).map(DurationParser.parse)
+        } catch let error as PlanningInputError {
+            throw UsageError("bad DURATION for \(option.long) \(error)", command: Self.spec.name)
+        } catch {
+            throw UsageError("bad DURATION for \(option.long)", command: Self.spec.name)
+        }
     }
 
     static func statusFormat(named name: String) -> any StatusFormat {
@@ -54,19 +74,69 @@ struct NextCommand: RecipesCommand {
         case "tmux": TmuxStatus()
         case "i3status-rust": I3statusRustStatus()
         case "json": JSONStatus()
+        case "notify": NotifyStatus()
         default: PlainStatus()
         }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
-        let store = try environment.openStore()
-        guard following else {
-            let line = try current(store, now: environment.now, environment)
-            let text = status.render(line)
-            if !text.isEmpty || !(status is PlainStatus || status is JSONStatus) { environment.output.line(text) }
-            return status.exitStatus(line)
+        var printed: String?
+        if status.feedsABar, let path = environment.explicitStorePath, !FileManager.default.fileExists(atPath: path) {
+            // A bar starts with the session, maybe before the store exists (a new account, a
+            // synced folder not there yet): an error would leave it broken, as waybar does
+            // not restart a module that exited. It gets an empty update, and a follower
+            // waits for the store.
+            guard following else { return print(nil, environment) }
+            printed = status.followLine(nil)
+            environment.output.line(printed ?? "")
+            environment.output.flush()
+            guard Self.waitForStore(at: path) else { return .success }
         }
-        return try follow(store, environment)
+        let store = try environment.openStore()
+        if let window, let period { return try announce(store, window: window, period: period, environment) }
+        guard following else { return print(try current(store, now: environment.now, environment), environment) }
+        return try follow(store, environment, printed: printed)
+    }
+
+    private func print(_ line: StatusLine?, _ environment: CommandEnvironment) -> ExitStatus {
+        let text = status.render(line)
+        if !text.isEmpty || status.feedsABar { environment.output.line(text) }
+        return status.exitStatus(line)
+    }
+
+    /// Sleeps until a store file appears at `path`: woken by inotify once its folder exists,
+    /// looking again every few seconds before that. False when stopped (signal, closed pipe).
+    private static func waitForStore(at path: String) -> Bool {
+        var watcher: ChangeWatcher?
+        while !FileManager.default.fileExists(atPath: path) {
+            watcher = watcher ?? (try? ChangeWatcher(storePath: path))
+            if let watcher {
+                if watcher.wait(seconds: 60) == .stop { return false }
+            } else if !StopSignals.sleep(seconds: 5) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Every recipe starting (window - period, window] from now, one a line: run every
+    /// `period` (cron), each recipe falls in exactly one run's interval, so it is announced
+    /// once, even when several start close together.
+    private func announce(_ store: RecipeStore, window: TimeInterval, period: TimeInterval,
+                          _ environment: CommandEnvironment) throws -> ExitStatus {
+        let now = environment.now
+        let formatter = PlannedTimeFormatter(now: now, local: environment.local)
+        // The store's window is half-open the other way round ([start, end)): fetch a little
+        // more and keep the exact interval here.
+        let lines = try store.plannedRecipes(from: now + window - period, to: now + window + 1, kind: recipeKind)
+            .compactMap { recipe -> StatusLine? in
+                guard let date = recipe.plannedDate else { return nil }
+                let upcoming = UpcomingRecipe(recipe: recipe, plannedDate: date, now: now, local: environment.local)
+                guard upcoming.startsIn > window - period, upcoming.startsIn <= window else { return nil }
+                return StatusLine(upcoming, formatter: formatter)
+            }
+        lines.forEach { environment.output.line(status.render($0)) }
+        return status.exitStatus(lines.first)
     }
 
     private func current(_ store: RecipeStore, now: Date, _ environment: CommandEnvironment) throws -> StatusLine? {
@@ -75,11 +145,11 @@ struct NextCommand: RecipesCommand {
         return StatusLine(upcoming, formatter: PlannedTimeFormatter(now: now, local: environment.local))
     }
 
-    private func follow(_ opened: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
+    private func follow(_ opened: RecipeStore, _ environment: CommandEnvironment, printed: String?) throws -> ExitStatus {
         var store = opened
         let watcher = try ChangeWatcher(storePath: store.path ?? "")
         let pinned = environment.isClockPinned
-        var printed: String?
+        var printed = printed
         var version = try store.dataVersion
         while true {
             let now = pinned ? environment.now : Date()

@@ -21,7 +21,7 @@ struct PlanCommand: RecipesCommand {
             with spaces); the words after it are WHEN. Without arguments, lists the plans of the \
             next 7 days and exits 1 when there are none.
             """,
-        arguments: [ArgumentSpec("recipe", optional: true, help: "The recipe's name or an id prefix."),
+        arguments: [ArgumentSpec("recipe", optional: true, completes: .recipe, help: "The recipe's name or an id prefix."),
                     ArgumentSpec("when", optional: true, variadic: true, help: "When to make it.")],
         options: [clear, days, all, format, ics],
         examples: ["recipes plan \"Mom's Spaghetti\" fri 7pm", "recipes plan focaccia +3d", "recipes plan cocoa --clear",
@@ -136,6 +136,7 @@ struct PlanCommand: RecipesCommand {
 struct PlanTableRenderer: RecipeSummaryRenderer {
     let formatter: PlannedTimeFormatter
     private var rows: [[String]] = []
+    private var dateColors: [String] = []
 
     init(formatter: PlannedTimeFormatter) {
         self.formatter = formatter
@@ -144,9 +145,11 @@ struct PlanTableRenderer: RecipeSummaryRenderer {
     mutating func add(_ summary: RecipeSummary, to output: TextOutput) {
         guard let date = summary.plannedDate else { return }
         rows.append([formatter.full(date), formatter.when(date), summary.variety.rawValue, TerminalText.oneLine(summary.name)])
+        dateColors.append(TerminalColor.code(for: date, formatter))
     }
 
     mutating func finish(_ output: TextOutput) {
-        if !rows.isEmpty { TextColumns.write(rows, to: output) }
+        let colors = dateColors
+        if !rows.isEmpty { TextColumns.write(rows, to: output) { row, column in column == 1 ? colors[row] : nil } }
     }
 }

@@ -15,7 +15,7 @@ struct RestoreCommand: RecipesCommand {
             changed. The next 'recipes sync' reads back, from the sync folder, what this store \
             wrote there after the backup was taken.
             """,
-        arguments: [ArgumentSpec("file", help: "A backup, as 'recipes backup' writes it (or a copy of a store file).")],
+        arguments: [ArgumentSpec("file", completes: .file, help: "A backup, as 'recipes backup' writes it (or a copy of a store file).")],
         examples: ["recipes restore ~/recipes-2026-11-30.sqlite"])
 
     let file: String

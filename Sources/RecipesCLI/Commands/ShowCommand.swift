@@ -4,6 +4,7 @@ import Recipes
 /// `recipes show`: one whole recipe.
 struct ShowCommand: RecipesCommand {
     static let format = OptionSpec("--format", value: "format", choices: ["text", "json"], help: "text (default) or json.")
+    static let next = OptionSpec("--next", help: "Show the next planned recipe (as 'recipes next' finds it) instead of RECIPE.")
 
     static let spec = CommandSpec(
         name: "show",
@@ -11,22 +12,38 @@ struct ShowCommand: RecipesCommand {
         discussion: """
             RECIPE is a name, matched ignoring case and accents, or the first four or more \
             characters of an id (as search prints). When several recipes match, the error lists \
-            them with their ids.
+            them with their ids. With --next, the next planned recipe (for a status bar's \
+            click); exit 1 when nothing is planned.
             """,
-        arguments: [ArgumentSpec("recipe", variadic: true, help: "The recipe's name or an id prefix.")],
-        options: [format],
-        examples: ["recipes show creme brulee", "recipes show 3F2A --format json"])
+        arguments: [ArgumentSpec("recipe", optional: true, variadic: true, completes: .recipe, help: "The recipe's name or an id prefix.")],
+        options: [format, next],
+        examples: ["recipes show creme brulee", "recipes show 3F2A --format json", "recipes show --next"])
 
-    let reference: String
+    /// The recipe named, or nil for the next planned one.
+    let reference: String?
     let asJSON: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        reference = arguments.positionals.joined(separator: " ")
+        let named = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: " ")
+        switch (named, arguments.has(Self.next)) {
+        case (nil, false): throw UsageError("missing <recipe>", command: Self.spec.name)
+        case (.some, true): throw UsageError("give RECIPE or --next, not both", command: Self.spec.name)
+        default: reference = named
+        }
         asJSON = arguments.value(Self.format) == "json"
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
-        let recipe = try CommonOptions.resolve(reference, in: try environment.openStore())
+        let store = try environment.openStore()
+        let recipe: Recipe
+        if let reference {
+            recipe = try CommonOptions.resolve(reference, in: store)
+        } else if let upcoming = try store.nextPlannedRecipe(after: environment.now, local: environment.local) {
+            recipe = upcoming.recipe
+        } else {
+            environment.errors.line("recipes: nothing planned")
+            return .nothingFound
+        }
         if asJSON {
             environment.output.line(JSONText.printable(try RecipeJSON(recipe).encoded()))
         } else {

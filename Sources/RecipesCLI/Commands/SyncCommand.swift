@@ -27,7 +27,7 @@ struct SyncCommand: RecipesCommand {
             used is skipped with a line on standard error. Without a store, sync starts an \
             empty one; sample recipes nobody changed never travel.
             """,
-        arguments: [ArgumentSpec("dir", help: "The shared folder (it must exist).")],
+        arguments: [ArgumentSpec("dir", completes: .folder, help: "The shared folder (it must exist).")],
         options: [status, watch, interval],
         examples: ["recipes sync ~/Sync/recipes", "recipes sync --status ~/Sync/recipes",
                    "recipes sync ~/Sync/recipes --watch --interval 10m"])

@@ -12,6 +12,7 @@ struct CommandLineParser {
     func parse(_ argv: [String]) throws(UsageError) -> Invocation {
         var index = 0
         var store: String?
+        var color: String?
         // Global options before the command.
         while index < argv.count, argv[index].hasPrefix("-"), argv[index] != "-" {
             let word = argv[index]
@@ -21,8 +22,10 @@ struct CommandLineParser {
             case "--version": return .version
             case "--store":
                 store = try Self.takeValue(GlobalOptions.store, inline: inline, argv: argv, index: &index, command: nil)
+            case "--color":
+                color = try Self.choice(GlobalOptions.color, inline: inline, argv: argv, index: &index, command: nil)
             default:
-                let known = ["--help", "--version", "--store"]
+                let known = ["--help", "--version", "--store", "--color"]
                 throw UsageError("unknown option '\(name)'", command: nil, suggestion: Suggestion.closest(to: name, among: known))
             }
             index += 1
@@ -61,10 +64,7 @@ struct CommandLineParser {
                     store = value
                     continue
                 }
-                if let choices = option.choices, !choices.contains(value) {
-                    throw UsageError("'\(value)' is not a valid \(option.long) (one of: \(choices.joined(separator: ", ")))",
-                                     command: spec.name, suggestion: Suggestion.closest(to: value, among: choices))
-                }
+                try Self.checkChoice(option, value, command: spec.name)
                 if !option.repeatable, parsed.values[option.long] != nil {
                     throw UsageError("\(option.long) was given twice", command: spec.name)
                 }
@@ -75,6 +75,8 @@ struct CommandLineParser {
             }
         }
         try Self.checkPositionals(parsed.positionals, spec)
+        // Given before and after the command, the one after wins.
+        if let color, parsed.values[GlobalOptions.color.long] == nil { parsed.values[GlobalOptions.color.long] = [color] }
         return .run(command: command, arguments: parsed, store: store)
     }
 
@@ -86,6 +88,20 @@ struct CommandLineParser {
         }
         if !spec.arguments.contains(where: \.variadic), positionals.count > spec.arguments.count {
             throw UsageError("unexpected argument '\(positionals[spec.arguments.count])'", command: spec.name)
+        }
+    }
+
+    private static func choice(_ option: OptionSpec, inline: String?, argv: [String], index: inout Int,
+                               command: String?) throws(UsageError) -> String {
+        let value = try takeValue(option, inline: inline, argv: argv, index: &index, command: command)
+        try checkChoice(option, value, command: command)
+        return value
+    }
+
+    private static func checkChoice(_ option: OptionSpec, _ value: String, command: String?) throws(UsageError) {
+        if let choices = option.choices, !choices.contains(value) {
+            throw UsageError("'\(value)' is not a valid \(option.long) (one of: \(choices.joined(separator: ", ")))",
+                             command: command, suggestion: Suggestion.closest(to: value, among: choices))
         }
     }
 

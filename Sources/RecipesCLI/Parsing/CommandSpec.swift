@@ -34,16 +34,30 @@ struct OptionSpec: Sendable {
 
 /// A positional argument.
 struct ArgumentSpec: Sendable {
+    /// What shell completion offers for the argument.
+    enum Completion: Sendable {
+        case nothing
+        /// The names of the store's recipes.
+        case recipe
+        case file
+        case folder
+        case choices([String])
+        /// The names of the subcommands.
+        case subcommand
+    }
+
     let name: String
     let help: String
     let optional: Bool
     let variadic: Bool
+    let completion: Completion
 
-    init(_ name: String, optional: Bool = false, variadic: Bool = false, help: String) {
+    init(_ name: String, optional: Bool = false, variadic: Bool = false, completes completion: Completion = .nothing, help: String) {
         self.name = name
         self.help = help
         self.optional = optional
         self.variadic = variadic
+        self.completion = completion
     }
 
     var usage: String {
@@ -85,6 +99,8 @@ enum GlobalOptions {
         help: "The recipe store (default: $RECIPES_STORE, else $XDG_DATA_HOME/recipes/recipes.sqlite).")
     static let help = OptionSpec("--help", short: "h", help: "Show help information.")
     static let version = OptionSpec("--version", help: "Show the version.")
+    static let color = OptionSpec("--color", value: "when", choices: TerminalColor.choices,
+        help: "Colour tables: auto (default: on a terminal, unless NO_COLOR is set), always or never.")
 
-    static let everywhere = [store, help]
+    static let everywhere = [store, color, help]
 }

@@ -10,9 +10,9 @@ enum HelpText {
 
     static func topLevel(_ commands: [any RecipesCommand.Type]) -> String {
         var text = "OVERVIEW: \(overview)\n\n"
-        text += "USAGE: recipes [--store <path>] <subcommand>\n\n"
+        text += "USAGE: recipes [--store <path>] [--color <when>] <subcommand>\n\n"
         text += "OPTIONS:\n"
-        text += options([GlobalOptions.store, GlobalOptions.version, GlobalOptions.help])
+        text += options([GlobalOptions.store, GlobalOptions.color, GlobalOptions.version, GlobalOptions.help])
         text += "\nSUBCOMMANDS:\n"
         let width = commands.map { $0.spec.name.count }.max() ?? 0
         for command in commands {

@@ -48,6 +48,8 @@ struct JSONListRenderer: RecipeListRenderer {
 struct TableRenderer: RecipeSummaryRenderer {
     let formatter: PlannedTimeFormatter
     private var rows: [[String]] = []
+    /// Each row's planned-date colour, for a terminal that takes colour.
+    private var dateColors: [String?] = []
     static let maximumNameWidth = 48
 
     init(formatter: PlannedTimeFormatter) {
@@ -57,23 +59,30 @@ struct TableRenderer: RecipeSummaryRenderer {
     mutating func add(_ summary: RecipeSummary, to output: TextOutput) {
         rows.append([summary.variety.rawValue, TextColumns.truncate(TerminalText.oneLine(summary.name), to: Self.maximumNameWidth),
                      summary.plannedDate.map(formatter.when) ?? "-", String(summary.ingredientCount)])
+        dateColors.append(summary.plannedDate.map { TerminalColor.code(for: $0, formatter) })
     }
 
     mutating func finish(_ output: TextOutput) {
         guard !rows.isEmpty else { return }
-        TextColumns.write([["KIND", "NAME", "PLANNED", "INGREDIENTS"]] + rows, to: output)
+        let colors = dateColors
+        TextColumns.write([["KIND", "NAME", "PLANNED", "INGREDIENTS"]] + rows, to: output) { row, column in
+            row == 0 ? TerminalColor.bold : column == 2 ? colors[row - 1] : nil
+        }
     }
 }
 
 /// Column layout by display width (wide characters count two).
 enum TextColumns {
-    static func write(_ rows: [[String]], to output: TextOutput) {
+    /// `style` gives a cell's SGR code (row and column from 0), used when the output takes
+    /// colour; the padding is measured without it.
+    static func write(_ rows: [[String]], to output: TextOutput, style: (Int, Int) -> String? = { _, _ in nil }) {
         let columns = rows.map(\.count).max() ?? 0
         let widths = (0..<columns).map { column in rows.map { column < $0.count ? width($0[column]) : 0 }.max() ?? 0 }
-        for row in rows {
+        for (index, row) in rows.enumerated() {
             var line = ""
             for (column, cell) in row.enumerated() {
-                line += cell
+                let code = output.usesColor ? style(index, column) : nil
+                line += code.map { TerminalColor.paint(cell, $0) } ?? cell
                 if column < row.count - 1 { line += String(repeating: " ", count: widths[column] - width(cell) + 2) }
             }
             output.line(line)

@@ -5,15 +5,16 @@ import Recipes
 struct PlainStatus: StatusFormat {
     func render(_ status: StatusLine?) -> String { status?.text ?? "" }
     func exitStatus(_ status: StatusLine?) -> ExitStatus { status == nil ? .nothingFound : .success }
+    var feedsABar: Bool { false }
 }
 
 /// waybar `custom` module with `return-type: json`. Text is Pango markup, which waybar does
 /// not escape, so `&`, `<` and `>` are escaped here.
 struct WaybarStatus: StatusFormat {
     func render(_ status: StatusLine?) -> String {
-        guard let status else {
-            return JSONText.object([("text", "\"\""), ("tooltip", "\"\""), ("class", "\"none\""), ("alt", "\"none\"")])
-        }
+        // An empty line, not `{"text":""}`: waybar before 0.11 (Debian 12 has 0.9.17) hides
+        // the module only for empty output, and keeps the format's icon for an empty text.
+        guard let status else { return "" }
         return JSONText.object([
             ("text", JSONText.quoted(Self.pango(status.text))),
             ("tooltip", JSONText.quoted(Self.pango(status.details))),
@@ -37,7 +38,8 @@ struct WaybarStatus: StatusFormat {
 }
 
 /// i3blocks: full_text, short_text and colour lines; exit 33 marks the block urgent. With
-/// `interval=persist` (`--follow`) i3blocks reads one full_text line per update.
+/// `interval=persist` (`--follow`) i3blocks reads one full_text line per update, coloured
+/// with a Pango span when the block has `markup=pango`.
 ///
 /// A block with `markup=pango` has its text read as Pango markup. i3blocks 1.5 and later put
 /// the block's properties in the command's environment, so `markup=pango` there means the
@@ -51,7 +53,15 @@ struct I3blocksStatus: StatusFormat {
         return [markup(status.text), markup(status.name), StatusColors.hex(status.urgency)].joined(separator: "\n")
     }
 
-    func followLine(_ status: StatusLine?) -> String { status.map { markup($0.text) } ?? "" }
+    func followLine(_ status: StatusLine?) -> String {
+        // i3blocks 1.4 reads an empty line in persist mode as a closed pipe and keeps the old
+        // text for ever; a single space clears the block on 1.4 and 1.5 alike.
+        guard let status else { return " " }
+        guard pango else { return status.text }
+        // Persist mode reads the full_text only, so the colour line cannot follow: with Pango
+        // the colour of the urgency goes in the markup instead.
+        return "<span foreground=\"\(StatusColors.hex(status.urgency))\">\(markup(status.text))</span>"
+    }
 
     private func markup(_ text: String) -> String { pango ? WaybarStatus.pango(text) : text }
 
@@ -70,14 +80,20 @@ struct PolybarStatus: StatusFormat {
 
 /// tmux `#()`: one line with style tags; `#` in text is doubled so it is not a format.
 struct TmuxStatus: StatusFormat {
+    /// tmux's default status-right-length, which cuts whatever is longer from the right.
+    static let columns = 40
+
     func render(_ status: StatusLine?) -> String {
         guard let status else { return "" }
-        let colour = switch status.urgency {
-        case .imminent: "red"
-        case .today: "yellow"
-        case .upcoming, .none: "cyan"
+        // Foreground and background together, so each stays readable on whatever colour the
+        // bar has (tmux's default is black on green, where yellow or cyan text fades).
+        let style = switch status.urgency {
+        case .imminent: "#[fg=white,bg=red,bold]"
+        case .today: "#[fg=black,bg=yellow]"
+        case .upcoming, .none: ""
         }
-        return "#[fg=\(colour)]\(status.text.replacing("#", with: "##"))#[default]"
+        let text = status.text(fitting: Self.columns).replacing("#", with: "##")
+        return style.isEmpty ? text : style + text + "#[default]"
     }
 }
 
@@ -112,4 +128,5 @@ struct JSONStatus: StatusFormat {
     }
 
     func exitStatus(_ status: StatusLine?) -> ExitStatus { status == nil ? .nothingFound : .success }
+    var feedsABar: Bool { false }
 }

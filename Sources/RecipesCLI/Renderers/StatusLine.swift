@@ -53,9 +53,12 @@ protocol StatusFormat: Sendable {
     /// The line printed per update by `--follow`, for bars that read a line per update.
     func followLine(_ status: StatusLine?) -> String
     func exitStatus(_ status: StatusLine?) -> ExitStatus
+    /// Whether a status bar reads it: a bar wants an empty update, never an error or silence.
+    var feedsABar: Bool { get }
 }
 
 extension StatusFormat {
+    var feedsABar: Bool { true }
     func followLine(_ status: StatusLine?) -> String { render(status) }
     /// Bars want an empty update, not an error, when nothing is planned.
     func exitStatus(_ status: StatusLine?) -> ExitStatus { .success }

@@ -10,6 +10,8 @@ final class TextOutput {
     /// Set once a write has failed (the reader went away).
     private(set) var isBroken = false
     let isTerminal: Bool
+    /// Whether tables may colour their text (see TerminalColor), set once the options are read.
+    var usesColor = false
 
     /// A buffered writer on `descriptor` (STDOUT_FILENO or STDERR_FILENO).
     /// Diagnostics are line-buffered so they appear when they happen.

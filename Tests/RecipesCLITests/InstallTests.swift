@@ -1,0 +1,38 @@
+import Foundation
+import Recipes
+import Testing
+
+/// The README's Install steps as printed, on a fresh account: an empty HOME and the bare
+/// environment of a new login. The release build itself is left out (minutes of CPU); the
+/// built binary stands where it would leave `recipes`.
+@Suite struct InstallTests {
+    @Test func theReadmeInstallStepsWorkInAnEmptyHome() throws {
+        let block = try #require(ReadmeBlocks.block(after: "## Install"))
+        let steps = block.split(separator: "\n").filter { !$0.hasPrefix("swift build") }.joined(separator: "\n")
+        let cli = RecipesProcess()
+        let checkout = cli.home.appendingPathComponent("checkout"), home = cli.home.appendingPathComponent("fresh-home")
+        for folder in [checkout.appendingPathComponent(".build/release"), checkout.appendingPathComponent("man"), home] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(at: checkout.appendingPathComponent(".build/release/recipes"),
+                                                   withDestinationURL: RecipesProcess.binary)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("man/recipes.1"), to: checkout.appendingPathComponent("man/recipes.1"))
+        let output = try RecipesProcess.runWithSignals(
+            ["/usr/bin/env", "-i", "HOME=\(home.path)", "PATH=/usr/bin:/bin", "/bin/sh", "-c",
+             "cd \(checkout.path) && set -e\n\(steps)\necho installed"], environment: [:], capturing: true)
+        #expect(output == "installed\n", "the steps stopped: \(output)")
+        let installed = home.appendingPathComponent(".local/bin/recipes").path
+        #expect(FileManager.default.isExecutableFile(atPath: installed))
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/man/man1/recipes.1").path))
+        let completion = try String(contentsOf: home.appendingPathComponent(".local/share/bash-completion/completions/recipes"), encoding: .utf8)
+        #expect(completion.contains("complete -F _recipes recipes"))
+        // After the next login ~/.local/bin is on PATH, and man finds the page beside it.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
+            let page = try RecipesProcess.runWithSignals(
+                ["/usr/bin/env", "-i", "HOME=\(home.path)", "PATH=\(home.path)/.local/bin:/usr/bin:/bin", "/usr/bin/man", "-w", "recipes"],
+                environment: [:], capturing: true)
+            #expect(page == home.appendingPathComponent(".local/share/man/man1/recipes.1").path + "\n")
+        }
+    }
+}

@@ -38,13 +38,11 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
-    @Test(.enabled(if: canMeasure))
-    func upgradingALargeStoreKeepsMemoryFlat() throws {
-        let cli = RecipesProcess()
-        try oldStore(at: cli.store.path)
+    /// The peak resident memory of one `recipes` run, in kB, and its exit status.
+    func peakMemory(_ cli: RecipesProcess, _ arguments: [String]) throws -> (kilobytes: Int, status: Int32) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "maxrss %M", RecipesProcess.binary.path, "--store", cli.store.path, "next"]
+        process.arguments = ["-f", "maxrss %M", RecipesProcess.binary.path] + arguments
         process.environment = cli.environment
         let errors = Pipe()
         process.standardError = errors
@@ -53,10 +51,23 @@ import Testing
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let kilobytes = text.split(separator: "\n").last { $0.hasPrefix("maxrss ") }.flatMap { Int($0.dropFirst(7)) } ?? -1
-        #expect(process.terminationStatus == 1, "\(text)")
-        // Flat: the binary's own footprint and a batch, not the 60 MB of text.
-        #expect(kilobytes > 0 && kilobytes < 60_000, "\(kilobytes) kB")
-        let store = try RecipeStore(url: cli.store)
+        return (kilobytes, process.terminationStatus)
+    }
+
+    @Test(.enabled(if: canMeasure))
+    func upgradingALargeStoreKeepsMemoryFlat() throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: "Soup")])
+        // The same command on a small current store: what the binary itself needs (much more
+        // under a sanitizer), so the test measures only what the upgrade adds.
+        let baseline = try peakMemory(cli, ["--store", cli.store.path, "next"])
+        let old = cli.home.appendingPathComponent("old.sqlite").path
+        try oldStore(at: old)
+        let upgrade = try peakMemory(cli, ["--store", old, "next"])
+        #expect(baseline.kilobytes > 0 && upgrade.status == 1)
+        // Flat: a batch, not the 60 MB of text (holding it all added about 62 MB here).
+        #expect(upgrade.kilobytes - baseline.kilobytes < 25_000, "\(upgrade.kilobytes) kB, baseline \(baseline.kilobytes) kB")
+        let store = try RecipeStore(path: old)
         #expect(try store.schemaVersion == RecipeStore.currentSchemaVersion)
         let found = try ModelContext(store).fetchCount(FetchDescriptor(predicate: RecipePredicates.search("recipe 5999")))
         #expect(found == 1)

@@ -37,6 +37,15 @@ import Testing
         #expect(back.ingredients?.map(\.name) == model.ingredients.map { $0.name.replacing("}", with: ")") })
     }
 
+    /// cooklang target: a recipe reference ("./") is written back as its last part, so such a
+    /// recipe is not one the format holds exactly, and says so.
+    @Test func aRecipeReferenceIsNotClaimedExact() throws {
+        let bytes: [UInt8] = [44, 32, 64, 134, 64, 46, 47, 123, 37, 125, 64, 64, 192, 245, 139, 191, 46, 47, 123, 37, 125, 32, 1, 0, 0, 42]
+        let model = try CooklangRecipe(parsing: String(decoding: bytes, as: UTF8.self)).makeRecipe(fallbackTitle: "fuzz").makeRecipe()
+        #expect(!CooklangRecipe.canWriteExactly(model))
+        #expect(!CooklangRecipe.canWriteExactly(Recipe(name: "Eggs", ingredients: [Ingredient(name: "./Sauces/Hollandaise", amount: "")])))
+    }
+
     @Test func hugeAmountsAreNotAddedUp() {
         #expect(ShoppingList.parse("99999999999999999999 g") == nil)
         #expect(ShoppingList.parse("1/0.0000000000001 g") == nil)

@@ -39,7 +39,7 @@ extension CooklangRecipe {
             return onlyLists ? "" : text
         }.filter { !$0.isEmpty }.joined(separator: "\n\n")
         let hints = [meta["tags"], meta["category"], meta["course"]].compactMap { $0 }
-        let kind = KindHints.variety(from: hints)
+        let kind = KindHints.variety(categories: hints, name: meta["title"] ?? fallbackTitle)
         var recipe = RecipeJSON(id: nil, kind: kind, name: meta["title"] ?? fallbackTitle, summary: summary.joined(separator: ". "),
                                 instructions: instructions, ingredients: ingredients)
         if let source = meta["source"] ?? meta["source.url"] ?? meta["url"], source.hasPrefix("http://") || source.hasPrefix("https://") {
@@ -206,8 +206,9 @@ extension CooklangRecipe {
 
     /// Whether ``text(of:)`` writes `recipe` so that it imports back the same in every field
     /// Cooklang holds (name, summary, kind, ingredient names and amounts, instructions). Not
-    /// when a field has what the format cannot hold: a brace in an ingredient's name, a line
-    /// break inside a name, summary, ingredient or paragraph, a paragraph break other than one
+    /// when a field has what the format cannot hold: a brace in an ingredient's name, a name
+    /// that reads as a recipe reference (`./…`), a line break inside a name, summary,
+    /// ingredient or paragraph, a paragraph break other than one
     /// blank line, space around a name, summary or amount, or an amount whose quantity is
     /// written another way (a Unicode fraction as `1/2`, two spaces as one).
     public static func canWriteExactly(_ recipe: Recipe) -> Bool {
@@ -216,7 +217,9 @@ extension CooklangRecipe {
         }
         guard !recipe.name.isEmpty, isOneTrimmedLine(recipe.name), isOneTrimmedLine(recipe.summary) else { return false }
         for ingredient in recipe.ingredients {
+            // A recipe reference ("./Sauces/Hollandaise") reads back as its last part in the text.
             guard !ingredient.name.isEmpty, isOneTrimmedLine(ingredient.name), !ingredient.name.contains(where: { "{}".contains($0) }),
+                  displayName(ingredient.name) == ingredient.name,
                   isOneTrimmedLine(ingredient.amount) else { return false }
             let split = splitQuantity(ingredient.amount)
             guard [split.quantity, split.units].filter({ !$0.isEmpty }).joined(separator: " ") == ingredient.amount else { return false }

@@ -22,22 +22,48 @@ enum IngredientLine {
                 index = close + 1
             }
         }
-        takeBracket()
-        if !attachedUnit, index < words.count, units.contains(normalizedUnit(words[index])) {
-            amount.append(words[index])
-            index += 1
-        } else if !attachedUnit, index + 1 < words.count, normalizedUnit(words[index]) == "fl", normalizedUnit(words[index + 1]) == "oz" {
-            amount.append(contentsOf: words[index...(index + 1)])
-            index += 2
+        func takeUnit() {
+            if let length = unitLength(words, at: index) {
+                amount.append(contentsOf: words[index..<(index + length)])
+                index += length
+            }
         }
         takeBracket()
-        if index < words.count, words[index].lowercased() == "of" { index += 1 }
-        let name = words[index...].joined(separator: " ")
+        if !attachedUnit { takeUnit() }
+        takeBracket()
+        // A second measure after a slash: "250 g / 8¾ oz".
+        if index + 1 < words.count, words[index] == "/", isQuantity(words[index + 1]) {
+            amount.append(contentsOf: words[index...(index + 1)])
+            index += 2
+            if !hasAttachedUnit(amount.last ?? "") { takeUnit() }
+        }
+        // "of", "di", "de": the word that joins the amount to the name.
+        if index + 1 < words.count, connectors.contains(words[index].lowercased()) { index += 1 }
+        var rest = Array(words[index...])
+        // French and Italian elide it: "d'huile", "d’olio".
+        if let first = rest.first?.lowercased(), first.count > 2, first.hasPrefix("d'") || first.hasPrefix("d’") {
+            rest[0] = String(rest[0].dropFirst(2))
+        }
+        let name = rest.joined(separator: " ")
         guard !name.isEmpty else { return (line.trimmedWhitespace, "") }
         return (name, amount.joined(separator: " ").trimmingCharacters(of: ","))
     }
 
+    /// How many words from `index` name a unit ("g", "c. à soupe", "colheres de sopa"), or nil.
+    private static func unitLength(_ words: [String], at index: Int) -> Int? {
+        for unit in multiWordUnits where index + unit.count <= words.count
+            && zip(unit, words[index..<(index + unit.count)]).allSatisfy({ $0 == normalizedUnit($1) }) {
+            return unit.count
+        }
+        return index < words.count && units.contains(normalizedUnit(words[index])) ? 1 : nil
+    }
+
     private static func isQuantity(_ word: String) -> Bool {
+        // A mass and a volume together, "250g/8¾oz".
+        let halves = word.split(separator: "/", omittingEmptySubsequences: false)
+        if halves.count == 2, halves.allSatisfy({ $0.last?.isLetter == true }) {
+            return halves.allSatisfy { isQuantity(String($0)) }
+        }
         var sawDigit = false
         var rest = Substring(word)
         while let character = rest.first, character.isNumber || "./-–,".contains(character) || vulgarFractions.contains(character) {
@@ -71,8 +97,47 @@ enum IngredientLine {
         "clove", "cloves", "can", "cans", "tin", "tins", "jar", "jars", "package", "packages", "pkg", "packet", "packets",
         "stick", "sticks", "slice", "slices", "bunch", "bunches", "handful", "handfuls", "sprig", "sprigs",
         "piece", "pieces", "sheet", "sheets", "bottle", "bottles", "shot", "shots", "jigger", "jiggers", "splash",
-        "el", "tl", "msp", "prise", "stück", "bund", "zehe", "zehen", "becher", "päckchen", "cs", "cc", "cuillère", "cuillères",
+        // German
+        "el", "tl", "msp", "prise", "prisen", "stück", "stk", "bund", "zehe", "zehen", "becher", "päckchen", "pck", "scheibe",
+        "scheiben", "dose", "dosen", "tasse", "tassen", "glas", "gläser", "zweig", "zweige", "blatt", "blätter", "handvoll",
+        "spritzer", "würfel", "esslöffel", "teelöffel", "messerspitze", "tropfen",
+        // French
+        "cs", "cc", "càs", "càc", "cuillère", "cuillères", "verre", "verres", "tasses", "gousse", "gousses", "pincée",
+        "pincées", "botte", "tranche", "tranches", "sachet", "sachets", "boîte", "boîtes", "feuille", "feuilles", "brin",
+        "brins", "poignée", "poignées",
+        // Italian
+        "cucchiaio", "cucchiai", "cucchiaino", "cucchiaini", "bicchiere", "bicchieri", "tazza", "tazze", "tazzina", "spicchio",
+        "spicchi", "pizzico", "pizzichi", "etto", "etti", "foglia", "foglie", "fetta", "fette", "mazzetto", "mazzo", "bustina",
+        "bustine", "confezione", "confezioni", "lattina", "barattolo", "vasetto", "rametto", "rametti", "manciata",
+        // Spanish
+        "cda", "cdas", "cdta", "cdtas", "cdita", "cditas", "cucharada", "cucharadas", "cucharadita", "cucharaditas", "taza",
+        "tazas", "diente", "dientes", "pizca", "pizcas", "vaso", "vasos", "lata", "latas", "rebanada", "rebanadas", "sobre",
+        "sobres", "hoja", "hojas", "ramita", "ramitas", "manojo", "puñado",
+        // Portuguese
+        "colher", "colheres", "xícara", "xícaras", "chávena", "chávenas", "dente", "dentes", "pitada", "pitadas", "copo", "copos",
+        "fatia", "fatias", "ramo", "pacote", "pacotes",
+        // Scandinavian
+        "ss", "msk", "tsk", "ts", "krm", "st", "fedd", "nypa", "klype", "kopp", "koppar", "boks", "pk", "pakke", "bunt",
+        "skive", "skiver", "skiva", "skivor",
+        // Dutch
+        "eetlepel", "eetlepels", "theelepel", "theelepels", "kopje", "kopjes", "teentje", "teentjes", "snufje", "blik",
+        "blikje", "zakje", "plak", "plakje", "plakjes", "takje", "takjes", "bosje",
+        // Polish
+        "łyżka", "łyżki", "łyżek", "łyżeczka", "łyżeczki", "łyżeczek", "szklanka", "szklanki", "szklanek", "ząbek", "ząbki",
+        "ząbków", "szczypta", "szczypty", "opakowanie", "opakowania", "puszka", "puszki", "plaster", "plastry", "pęczek",
+        "garść", "kostka", "torebka",
     ]
+
+    /// Units of several words, as their words come normalized.
+    private static let multiWordUnits: [[String]] = [
+        ["fl", "oz"], ["c", "à", "soupe"], ["c", "à", "café"], ["c", "à", "s"], ["c", "à", "c"],
+        ["cuillère", "à", "soupe"], ["cuillères", "à", "soupe"], ["cuillère", "à", "café"], ["cuillères", "à", "café"],
+        ["colher", "de", "sopa"], ["colheres", "de", "sopa"], ["colher", "de", "chá"], ["colheres", "de", "chá"],
+        ["cucchiaio", "da", "tavola"], ["cucchiai", "da", "tavola"],
+    ]
+
+    /// Words between an amount and a name: "2 cups of flour", "200 g di farina", "de harina".
+    private static let connectors: Set<String> = ["of", "di", "de", "del", "della", "du", "do", "da"]
 }
 
 extension StringProtocol {

@@ -1,12 +1,21 @@
-/// Which kind of recipe a file's categories, tags or types suggest: desserts and breads are
-/// baked goods, drinks and cocktails beverages, anything else a plain dish. Used by the
-/// Cooklang and schema.org importers, which both only have words to go by.
+/// Which kind of recipe a file's categories, name and keywords suggest: breads, cakes,
+/// cookies and pies are baked goods, drinks beverages, anything else a plain dish — a dessert
+/// is not baked for being a dessert (ice cream, tiramisu, no-bake cakes, fried sweets and
+/// compotes are dishes). Words of the main European languages count as well as English. Used
+/// by the Cooklang and schema.org importers, which both only have words to go by.
 enum KindHints {
-    static func variety(from hints: [String]) -> RecipeVariety {
-        // The first hint that names a kind decides: "Drinks, Desserts" is a drink.
-        for word in hints.flatMap(words) {
-            if bakedWords.contains(word) { return .bakedGood }
-            if beverageWords.contains(word) { return .beverage }
+    /// The categories decide first, then the name, then the keywords; within each, the first
+    /// word that names a kind ("Drinks, Desserts" is a drink; "No-bake cheesecake" is not
+    /// baked, "Cheesecake with ice cream" is).
+    static func variety(categories: [String], name: String = "", keywords: [String] = []) -> RecipeVariety {
+        for (index, source) in [categories, [name], keywords].enumerated() {
+            for word in source.flatMap(words) {
+                if beverageWords.contains(word) { return .beverage }
+                if unbakedWords.contains(word) { return .dish }
+                // "Baking" as a category names the kind; "Baked salmon" as a name does not.
+                if bakedWords.contains(word) || (index == 0 && bakingWords.contains(word))
+                    || bakedCompoundHeads.contains(where: { word.count > $0.count && word.hasSuffix($0) }) { return .bakedGood }
+            }
         }
         return .dish
     }
@@ -20,31 +29,70 @@ enum KindHints {
     /// Whether a beverage's words say it is served hot.
     static func isServedHot(_ hints: [String]) -> Bool {
         let all = Set(hints.flatMap(words))
-        return all.isDisjoint(with: ["iced", "cold", "frozen", "chilled"]) && !all.isDisjoint(with: ["hot", "mulled", "warm", "toddy", "glühwein", "chai"])
+        return all.isDisjoint(with: ["iced", "cold", "frozen", "chilled"]) && !all.isDisjoint(with: ["hot", "hotchocolate", "mulled", "warm", "toddy", "glühwein", "chai"])
     }
 
-    /// Lowercased words, hyphens dropped ("non-alcoholic" → "nonalcoholic"), a plural "s" too.
+    /// Lowercased words, hyphens dropped ("non-alcoholic" → "nonalcoholic"), two-word names
+    /// joined ("ice cream" → "icecream"), a plural "s" too.
     private static func words(_ text: String) -> [String] {
-        text.lowercased().replacing("-", with: "").split { !$0.isLetter }.flatMap { word -> [String] in
+        var text = text.lowercased().replacing("-", with: "")
+        for (phrase, word) in phrases where text.contains(phrase) { text = text.replacing(phrase, with: word) }
+        return text.split { !$0.isLetter }.flatMap { word -> [String] in
             let word = String(word)
             return word.count > 3 && word.hasSuffix("s") ? [word, String(word.dropLast())] : [word]
         }
     }
 
+    private static let phrases: [(String, String)] = [
+        ("ice cream", "icecream"), ("panna cotta", "pannacotta"), ("crème glacée", "glace"), ("creme glacee", "glace"),
+        ("no bake", "nobake"), ("sans cuisson", "nobake"), ("senza cottura", "nobake"), ("sin horno", "nobake"),
+        ("ohne backen", "nobake"), ("hot chocolate", "hotchocolate"), ("chocolat chaud", "hotchocolate"),
+    ]
+
     private static let bakedWords: Set<String> = [
-        "baked", "baking", "bake", "bread", "cake", "cupcake", "cookie", "biscuit", "biscotti", "brownie", "muffin",
-        "pastry", "pastries", "pie", "tart", "scone", "loaf", "croissant", "dessert", "cheesecake", "focaccia", "brioche",
-        "bagel", "pretzel", "strudel", "galette", "cobbler", "crumble", "gebäck", "kuchen", "torte", "brot", "gâteau", "pâtisserie",
+        // English
+        "bread", "cake", "cupcake", "cookie", "biscuit", "brownie", "muffin", "pastry",
+        "pastries", "pie", "tart", "scone", "loaf", "croissant", "cheesecake", "focaccia", "brioche", "bagel", "pretzel",
+        "strudel", "galette", "cobbler", "crumble", "shortbread", "gingerbread", "baguette", "flapjack",
+        // Italian, French, Spanish, Portuguese
+        "pane", "torta", "crostata", "ciambella", "ciambellone", "biscotto", "biscotti", "panettone", "pandoro", "cornetto",
+        "pain", "gâteau", "gateau", "tarte", "madeleine", "financier", "pâtisserie", "viennoiserie", "clafoutis",
+        "pastel", "tarta", "galleta", "bizcocho", "magdalena", "roscón", "pão", "bolo", "broa", "biscoito", "bolacha",
+        // German, Dutch, Scandinavian, Polish
+        "brot", "brötchen", "kuchen", "torte", "plätzchen", "keks", "kekse", "stollen", "gebäck",
+        "brood", "taart", "koek", "koekje", "bröd", "brød", "kaka", "kake", "bulle", "bolle", "kanelbulle", "kanelbullar",
+        "chleb", "ciasto", "sernik", "babka", "ciasteczka", "rogal", "drożdżówka",
+    ]
+
+    /// Germanic compounds end in what they are: "Apfelkuchen", "appeltaart", "roggebrød".
+    private static let bakedCompoundHeads = ["kuchen", "torte", "brot", "brötchen", "gebäck", "taart", "brood", "koek",
+                                             "bröd", "brød", "kaka", "kake", "bullar", "boller"]
+
+    /// The technique, which says the kind only in a category.
+    private static let bakingWords: Set<String> = ["baked", "baking", "bake", "backen", "gebacken", "forno", "four", "horno"]
+
+    /// Sweets that are not baked, which win over a baked word after them in the same text.
+    private static let unbakedWords: Set<String> = [
+        "icecream", "gelato", "sorbet", "sorbetto", "semifreddo", "granita", "tiramisu", "tiramisù", "pannacotta", "mousse",
+        "nobake", "unbaked", "fried", "deepfried", "compote", "kompott", "compota", "parfait", "trifle", "jelly", "jello",
+        "glace", "helado", "sorvete", "gelado", "eis", "speiseeis", "eiscreme", "ijs", "lody", "fritti", "frittelle", "beignet",
+        "churros", "doughnut", "donut", "pancake", "crepe", "crêpe", "waffle", "pfannkuchen", "palatschinken", "naleśniki",
     ]
 
     private static let beverageWords: Set<String> = [
         "drink", "beverage", "cocktail", "mocktail", "smoothie", "shake", "milkshake", "juice", "lemonade", "punch",
-        "tea", "coffee", "latte", "cocoa", "toddy", "sangria", "eggnog", "lassi", "getränk", "boisson",
+        "tea", "coffee", "latte", "cocoa", "hotchocolate", "toddy", "sangria", "sangría", "eggnog", "lassi",
+        "bevanda", "bibita", "frullato", "spremuta", "caffè", "boisson", "jus", "thé", "café", "bebida", "batido",
+        "zumo", "jugo", "horchata", "limonada", "suco", "chá", "caipirinha", "getränk", "saft", "tee", "kaffee",
+        "bowle", "drankje", "thee", "koffie", "glögg", "gløgg", "napój", "sok", "herbata", "kawa", "koktajl", "kompot",
+        "lemoniada", "kakao",
     ]
 
     private static let alcoholWords: Set<String> = [
         "cocktail", "alcoholic", "vodka", "gin", "rum", "whisky", "whiskey", "bourbon", "tequila", "mezcal", "brandy",
         "cognac", "wine", "beer", "liqueur", "vermouth", "champagne", "prosecco", "sake", "schnapps", "aperol",
         "campari", "cider", "port", "sherry", "absinthe", "amaretto", "kahlua", "glühwein",
+        "vino", "vin", "wein", "birra", "bière", "bier", "cerveza", "ron", "wodka", "wódka", "grappa", "limoncello",
+        "glögg", "gløgg", "cachaça", "caipirinha", "spritz",
     ]
 }

@@ -114,22 +114,37 @@ enum HTMLText {
     /// Removes `<!-- -->` and `<![CDATA[ ]]>` wrappers (and their `//` or `/* */` comment
     /// guards) around a script's JSON.
     private static func unwrap(_ script: String) -> String {
-        var text = Substring(script)
-        let openers = ["<!--", "//<![CDATA[", "/*<![CDATA[*/", "<![CDATA["]
-        let closers = ["-->", "//]]>", "/*]]>*/", "]]>"]
+        var text = Substring(script.trimmedWhitespace)
         var changed = true
         while changed {
             changed = false
-            text = Substring(text.trimmedWhitespace)
-            for opener in openers where text.hasPrefix(opener) {
-                text = text.dropFirst(opener.count)
+            // Openers, with their comment guards and any spaces between: "// <![CDATA[",
+            // "/* <![CDATA[ */", "<!--".
+            if text.hasPrefix("//"), let rest = Optional(text.dropFirst(2).drop(while: \.isWhitespace)),
+               rest.hasPrefix("<![CDATA[") || rest.hasPrefix("<!--") {
+                text = rest
+            }
+            if text.hasPrefix("/*"), let close = text.firstRange(of: "*/"),
+               text[text.index(text.startIndex, offsetBy: 2)..<close.lowerBound].trimmedWhitespace == "<![CDATA[" {
+                text = text[close.upperBound...]
+                changed = true
+            }
+            for opener in ["<!--", "<![CDATA["] where text.hasPrefix(opener) {
+                text = Substring(text.dropFirst(opener.count).trimmedWhitespace)
+                changed = true
+            }
+            // Closers likewise: "// ]]>", "/* ]]> */", "-->".
+            if text.hasSuffix("*/"), let open = text.ranges(of: "/*").last,
+               text[open.upperBound..<text.index(text.endIndex, offsetBy: -2)].trimmedWhitespace == "]]>" {
+                text = Substring(text[..<open.lowerBound].trimmedWhitespace)
+                changed = true
+            }
+            for closer in ["]]>", "-->"] where text.hasSuffix(closer) {
+                text = Substring(text.dropLast(closer.count).trimmedWhitespace)
+                if text.hasSuffix("//") { text = Substring(text.dropLast(2).trimmedWhitespace) }
                 changed = true
             }
             text = Substring(text.trimmedWhitespace)
-            for closer in closers where text.hasSuffix(closer) {
-                text = text.dropLast(closer.count)
-                changed = true
-            }
         }
         return String(text)
     }

@@ -66,11 +66,29 @@ public struct SchemaOrgImport: Sendable {
         guard !recipes.isEmpty else {
             throw RecipeFormatError(reason: "no usable schema.org Recipe: " + skipped.joined(separator: "; "))
         }
+        // A page may show its recipe twice (again as a review's itemReviewed, without an @id):
+        // one recipe per name, the fullest, where the first stood. Importing twice then finds it.
+        var kept: [String: Int] = [:]
+        var unique: [RecipeJSON] = []
+        for recipe in recipes {
+            let key = TextMatching.nameKey(recipe.name)
+            guard let index = kept[key] else {
+                kept[key] = unique.count
+                unique.append(recipe)
+                continue
+            }
+            if Self.fullness(recipe) > Self.fullness(unique[index]) { unique[index] = recipe }
+        }
+        recipes = unique
         // One address shared by several recipes (a round-up page) names none of them.
         let addresses = Dictionary(grouping: recipes.compactMap(\.source), by: { $0 })
         for index in recipes.indices where (addresses[recipes[index].source ?? ""]?.count ?? 0) > 1 {
             recipes[index].source = nil
         }
+    }
+
+    private static func fullness(_ recipe: RecipeJSON) -> Int {
+        (recipe.ingredients?.count ?? 0) * 1_000 + (recipe.instructions?.count ?? 0)
     }
 
     // MARK: - Finding Recipe nodes
@@ -116,6 +134,11 @@ public struct SchemaOrgImport: Sendable {
         let label = "'\(name.prefix(60))'"
         let ingredients = self.ingredients(node["recipeIngredient"] ?? node["ingredients"], label: label, notes: &notes)
         let instructions = steps(node["recipeInstructions"] ?? .null, depth: 0, label: label, notes: &notes)
+        // Pages add a block that only rates the recipe: it says nothing to cook.
+        if ingredients.isEmpty, instructions.isEmpty, node["aggregateRating"] != nil || node["review"] != nil || node["reviewRating"] != nil {
+            notes.append("\(label) holds only a rating, not a recipe; it was skipped")
+            return nil
+        }
         let times = [("prepTime", "prep"), ("cookTime", "cook"), ("totalTime", "total")].compactMap { key, word -> (String, Int)? in
             guard let value = node[key], value != .null else { return nil }
             guard let text = value.string, let minutes = ISODuration.minutes(text) else {
@@ -124,9 +147,11 @@ public struct SchemaOrgImport: Sendable {
             }
             return minutes > 0 ? (word, minutes) : nil
         }
-        // Categories and any @type besides Recipe ("Cocktail") say what kind of recipe it is.
+        // Categories and any @type besides Recipe ("Cocktail") say what kind of recipe it is,
+        // then the name and the keywords.
         let categories = texts(node["recipeCategory"]) + types(of: node).filter { $0 != "recipe" }
-        let kind = KindHints.variety(from: categories)
+        let keywords = texts(node["keywords"]).flatMap { $0.split(separator: ",") }.map(\.trimmedWhitespace).filter { !$0.isEmpty }
+        let kind = KindHints.variety(categories: categories, name: name, keywords: keywords)
 
         var summary: [String] = []
         if let description = node["description"]?.text.map({ HTMLText.plainText($0) }), !description.isEmpty {
@@ -139,7 +164,6 @@ public struct SchemaOrgImport: Sendable {
         }
         let cuisines = texts(node["recipeCuisine"])
         if !cuisines.isEmpty { summary.append("Cuisine: \(cuisines.joined(separator: ", "))") }
-        let keywords = texts(node["keywords"]).flatMap { $0.split(separator: ",") }.map(\.trimmedWhitespace).filter { !$0.isEmpty }
         if !keywords.isEmpty { summary.append("Tags: \(keywords.joined(separator: ", "))") }
 
         var recipe = RecipeJSON(id: nil, kind: kind, name: name, summary: sentences(summary),

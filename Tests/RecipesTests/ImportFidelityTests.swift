@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import Recipes
+
+/// Recipe pages as they are written across Europe: the kind from the name and keywords too
+/// (a dessert is not baked for being a dessert), ingredient lines in many languages, the same
+/// recipe twice in one page, rating blocks, CDATA wrappers with spaces.
+@Suite struct ImportFidelityTests {
+    static func kind(_ members: String) throws -> RecipeVariety? {
+        try SchemaOrgImport(json: #"{"@type": "Recipe", \#(members), "recipeIngredient": ["1 egg"]}"#).recipes[0].kind
+    }
+
+    @Test(arguments: [
+        // Desserts that are not baked, whatever the category says.
+        (#""name": "Vanilla ice cream", "recipeCategory": "Dessert""#, RecipeVariety.dish),
+        (#""name": "Tiramisù", "recipeCategory": "Dolci""#, .dish),
+        (#""name": "No-bake cheesecake", "recipeCategory": "Dessert""#, .dish),
+        (#""name": "Churros", "recipeCategory": "Postres""#, .dish),
+        (#""name": "Apfelkompott", "keywords": "Kompott, Dessert""#, .dish),
+        (#""name": "Panna cotta""#, .dish),
+        // Baked goods by their name or keywords, in several languages.
+        (#""name": "Apple pie", "recipeCategory": "Dessert""#, .bakedGood),
+        (#""name": "Chocolate chip cookies""#, .bakedGood),
+        (#""name": "Focaccia genovese""#, .bakedGood),
+        (#""name": "Tarte Tatin", "recipeCategory": "Dessert""#, .bakedGood),
+        (#""name": "Bizcocho de yogur""#, .bakedGood),
+        (#""name": "Bolo de cenoura""#, .bakedGood),
+        (#""name": "Zimtschnecken", "keywords": "Gebäck, Hefeteig""#, .bakedGood),
+        (#""name": "Kanelbullar""#, .bakedGood),
+        (#""name": "Sernik krakowski""#, .bakedGood),
+        (#""name": "Appeltaart""#, .bakedGood),
+        (#""name": "Grandma's loaf", "recipeCategory": "Baking""#, .bakedGood),
+        // Beverages.
+        (#""name": "Sangria", "recipeCategory": "Dessert""#, .beverage),
+        (#""name": "Mango lassi""#, .beverage),
+        (#""name": "Green smoothie", "recipeCategory": "Breakfast""#, .beverage),
+        (#""name": "Horchata de chufa""#, .beverage),
+        (#""name": "Frullato di fragole""#, .beverage),
+        // Dishes, even when a word on the way sounds like baking.
+        (#""name": "Baked salmon", "recipeCategory": "Main course""#, .dish),
+        (#""name": "Spaghetti carbonara", "recipeCategory": "Dinner""#, .dish),
+    ])
+    func theKindComesFromTheCategoryTheNameAndTheKeywords(members: String, expected: RecipeVariety) throws {
+        #expect(try Self.kind(members) == expected, "\(members)")
+    }
+
+    @Test(arguments: [
+        ("2 cucchiai di olio extravergine", "olio extravergine", "2 cucchiai"),
+        ("1 spicchio d'aglio", "aglio", "1 spicchio"),
+        ("200 g di farina 00", "farina 00", "200 g"),
+        ("2 c. à soupe d'huile d'olive", "huile d'olive", "2 c. à soupe"),
+        ("1 cuillère à café de sel", "sel", "1 cuillère à café"),
+        ("3 gousses d’ail", "ail", "3 gousses"),
+        ("2 cdas de aceite de oliva", "aceite de oliva", "2 cdas"),
+        ("1 taza de harina", "harina", "1 taza"),
+        ("2 colheres de sopa de azeite", "azeite", "2 colheres de sopa"),
+        ("1 xícara de açúcar", "açúcar", "1 xícara"),
+        ("2 ss olivenolje", "olivenolje", "2 ss"),
+        ("1 tsk salt", "salt", "1 tsk"),
+        ("3 dl mjölk", "mjölk", "3 dl"),
+        ("2 EL Olivenöl", "Olivenöl", "2 EL"),
+        ("1 Prise Salz", "Salz", "1 Prise"),
+        ("2 eetlepels olijfolie", "olijfolie", "2 eetlepels"),
+        ("1 łyżka oliwy", "oliwy", "1 łyżka"),
+        ("2 szklanki mąki", "mąki", "2 szklanki"),
+        ("250g/8¾oz plain flour", "plain flour", "250g/8¾oz"),
+        ("250 g / 9 oz sugar", "sugar", "250 g / 9 oz"),
+        ("500 ml / 2 cups milk", "milk", "500 ml / 2 cups"),
+        ("2 cups of water", "water", "2 cups"),
+        ("de la sal", "de la sal", ""),
+    ])
+    func ingredientLinesInManyLanguages(line: String, name: String, amount: String) {
+        let split = IngredientLine.split(line)
+        #expect(split.name == name && split.amount == amount, "\(line) gave \(split)")
+    }
+
+    /// A page that shows its recipe twice (again inside a review's itemReviewed) and carries a
+    /// block holding only a rating imports one recipe, and importing it again adds nothing.
+    @Test func aRecipeShownTwiceInAPageIsImportedOnce() throws {
+        let page = """
+            <script type="application/ld+json">
+            {"@context": "https://schema.org", "@type": "Recipe", "name": "Lemon tart",
+             "recipeIngredient": ["3 lemons", "200 g sugar"], "recipeInstructions": "Bake."}
+            </script>
+            <script type="application/ld+json">
+            {"@type": "Review", "itemReviewed": {"@type": "Recipe", "name": "Lemon Tart", "recipeIngredient": ["3 lemons"]},
+             "reviewRating": {"@type": "Rating", "ratingValue": 5}}
+            </script>
+            <script type="application/ld+json">
+            {"@type": "Recipe", "name": "Lemon tart", "aggregateRating": {"@type": "AggregateRating", "ratingValue": 4.8}}
+            </script>
+            """
+        let imported = try SchemaOrgImport(html: page)
+        #expect(imported.recipes.map(\.name) == ["Lemon tart"])
+        #expect(imported.recipes.first?.ingredients?.count == 2)
+        let store = try RecipeStore.inMemory()
+        #expect(try store.importArchive(RecipeArchive(recipes: imported.recipes)).imported == ["Lemon tart"])
+        let again = try SchemaOrgImport(html: page)
+        #expect(try store.importArchive(RecipeArchive(recipes: again.recipes)).imported.isEmpty)
+        #expect(try ModelContext(store).fetchCount(FetchDescriptor<Recipe>()) == 1)
+    }
+
+    @Test(arguments: ["// <![CDATA[", "/* <![CDATA[ */", "//<![CDATA["])
+    func cdataWrappersWithSpacesAreUnwrapped(opener: String) throws {
+        let closer = opener.hasPrefix("/*") ? "/* ]]> */" : "// ]]>"
+        let page = """
+            <script type="application/ld+json">\(opener)
+            {"@type": "Recipe", "name": "Flan", "recipeIngredient": ["4 eggs"]}
+            \(closer)</script>
+            """
+        #expect(try SchemaOrgImport(html: page).recipes.map(\.name) == ["Flan"])
+    }
+}

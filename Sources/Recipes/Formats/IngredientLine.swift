@@ -146,3 +146,16 @@ extension StringProtocol {
         String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
 }
+
+extension Ingredient {
+    /// An ingredient line as people write it, split into amount and name the way imports
+    /// split recipe pages: "2 eggs" gives ("2", "eggs"), "1 ½ cups flour, sifted" gives
+    /// ("1 ½ cups", "flour, sifted"), "Salt, to taste" is all name.
+    ///
+    /// ```swift
+    /// let (name, amount) = Ingredient.split("200 g di farina")   // ("farina", "200 g")
+    /// ```
+    public static func split(_ line: String) -> (name: String, amount: String) {
+        IngredientLine.split(line)
+    }
+}

@@ -7,8 +7,8 @@ struct AddCommand: RecipesCommand {
                                  help: "dish (default), baked or beverage.")
     static let summary = OptionSpec("--summary", value: "text", help: "A one-line description.")
     static let instructions = OptionSpec("--instructions", value: "text", help: "How to make it.")
-    static let ingredient = OptionSpec("--ingredient", short: "i", value: "amount :: name", repeatable: true,
-                                       help: "An ingredient as 'AMOUNT :: NAME' (or just NAME); repeat in order.")
+    static let ingredient = OptionSpec("--ingredient", short: "i", value: "ingredient", repeatable: true,
+                                       help: "An ingredient as written ('2 eggs', '1 ½ cups flour') or 'AMOUNT :: NAME'; repeat in order.")
     static let plan = OptionSpec("--plan", value: "when", help: "Plan it, as in 'recipes plan' (today, fri 7pm, 2026-12-24 ...).")
     static let oven = OptionSpec("--oven", value: "celsius", help: "Baked goods: oven temperature in °C.")
     static let bakeMinutes = OptionSpec("--bake-minutes", value: "minutes", help: "Baked goods: time in the oven.")
@@ -68,9 +68,13 @@ struct AddCommand: RecipesCommand {
         }
     }
 
-    /// "1 medium, diced :: Onion" gives ("1 medium, diced", "Onion").
+    /// "1 medium, diced :: Onion" gives ("1 medium, diced", "Onion"); without "::" the line is
+    /// split as imports split recipe pages' lines: "2 eggs" gives ("2", "eggs").
     static func splitIngredient(_ text: String) -> (amount: String, name: String) {
-        guard let separator = text.firstRange(of: "::") else { return ("", text.trimmed) }
+        guard let separator = text.firstRange(of: "::") else {
+            let split = Ingredient.split(text)
+            return (split.amount, split.name)
+        }
         return (text[..<separator.lowerBound].trimmed, text[separator.upperBound...].trimmed)
     }
 

@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+
+/// `recipes add -i` splits an ingredient line as imports do, so shopping can add 2 eggs and
+/// 3 eggs (issue 15, point 2).
+@Suite struct AddIngredientLineTests {
+    @Test func linesAsWrittenGiveAmountAndName() throws {
+        let cli = RecipesProcess()
+        let added = try cli.runOnStore(["add", "Pancakes", "-i", "2 eggs", "-i", "1 ½ cups flour", "-i", "200 g di farina",
+                                        "-i", "1 medium, diced :: Onion", "-i", "Salt, to taste", "--plan", "tomorrow"])
+        #expect(added.status == 0, "\(added)")
+        #expect(try cli.runOnStore(["add", "Omelette", "-i", "3 eggs", "--plan", "tomorrow"]).status == 0)
+        let shown = try cli.runOnStore(["show", "pancakes", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+        let ingredients = (object?["ingredients"] as? [[String: Any]] ?? []).map { "\($0["amount"] as? String ?? "")|\($0["name"] as? String ?? "")" }
+        #expect(ingredients == ["2|eggs", "1 ½ cups|flour", "200 g|farina", "1 medium, diced|Onion", "|Salt, to taste"])
+        // Both plans' eggs add up.
+        let shopping = try cli.runOnStore(["shopping", "--days", "2"]).stdout.split(separator: "\n")
+        #expect(shopping.contains { $0.hasPrefix("eggs ") && $0.hasSuffix(" 5 (Omelette, Pancakes)") }, "\(shopping)")
+    }
+}

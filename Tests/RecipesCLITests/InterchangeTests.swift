@@ -215,7 +215,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("<html><body>No data</body></html>", "standard input: the page has no schema.org data (no <script type=\"application/ld+json\"> block)"),
+        ("<html><body>No data</body></html>", "standard input: the page has no schema.org data (no <script type=\"application/ld+json\"> block, no Recipe microdata)"),
         (#"<script type="application/ld+json">{"@type": "WebSite"}</script>"#, "standard input: no schema.org Recipe found"),
         (#"{"@type": "Recipe", "description": "nameless"}"#, "standard input: no usable schema.org Recipe: a Recipe without a name was skipped"),
         ("Just some words", "standard input: not a recipes archive, a schema.org JSON file, an HTML page or a .cook file"),

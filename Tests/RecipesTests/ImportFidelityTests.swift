@@ -111,3 +111,55 @@ import Testing
         #expect(try SchemaOrgImport(html: page).recipes.map(\.name) == ["Flan"])
     }
 }
+
+/// Pages that carry their recipe only as microdata.
+@Suite struct MicrodataImportTests {
+    static let page = """
+        <!DOCTYPE html><html><head><title>Scones</title>
+        <link rel="canonical" href="https://bakes.example/scones"></head>
+        <body><article itemscope itemtype="http://schema.org/Recipe">
+          <h1 itemprop="name">Cheese &amp; chive scones</h1>
+          <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ann</span></div>
+          <p itemprop="description">Quick <b>savoury</b> scones.</p>
+          <meta itemprop="recipeCategory" content="Baking">
+          <meta itemprop="prepTime" content="PT15M"><time itemprop="cookTime" datetime="PT12M">12 min</time>
+          <span itemprop="recipeYield">8 scones</span>
+          <ul>
+            <li itemprop="recipeIngredient">225 g self-raising flour</li>
+            <li itemprop="recipeIngredient">50 g butter</li>
+            <li itemprop="ingredients">100 g cheddar, grated</li>
+          </ul>
+          <div itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating">
+            <span itemprop="ratingValue">4.7</span></div>
+          <ol itemprop="recipeInstructions">
+            <li>Rub the butter into the flour.</li><li>Stir in the cheese, bake at 220 °C.</li>
+          </ol>
+          <img itemprop="image" src="scones.jpg"><br>
+          <script>var x = "<span itemprop='name'>not this</span>";</script>
+        </article></body></html>
+        """
+
+    @Test func aMicrodataRecipeImportsLikeJSONLD() throws {
+        let imported = try SchemaOrgImport(html: Self.page)
+        let recipe = try #require(imported.recipes.first)
+        #expect(imported.recipes.count == 1)
+        #expect(recipe.name == "Cheese & chive scones")
+        #expect(recipe.kind == .bakedGood)
+        #expect(recipe.ingredients?.map { "\($0.amount ?? "")|\($0.name)" } == ["225 g|self-raising flour", "50 g|butter", "100 g|cheddar, grated"])
+        #expect(recipe.instructions?.contains("Rub the butter into the flour.") == true)
+        #expect(recipe.instructions?.contains("bake at 220 °C") == true)
+        #expect(recipe.summary?.hasPrefix("Quick savoury scones.") == true)
+        #expect(recipe.summary?.contains("Yield: 8 scones") == true)
+        #expect(recipe.bakeMinutes == 12 && recipe.ovenTemperature == 220)
+        #expect(recipe.source == "https://bakes.example/scones")
+    }
+
+    @Test func aPageWithBothFormsImportsTheRecipeOnce() throws {
+        let both = Self.page.replacing("</head>", with: """
+            <script type="application/ld+json">{"@type": "Recipe", "name": "Cheese & chive scones",
+            "recipeIngredient": ["225 g self-raising flour", "50 g butter", "100 g cheddar, grated"],
+            "recipeInstructions": ["Rub the butter into the flour.", "Stir in the cheese, bake at 220 °C."]}</script></head>
+            """)
+        #expect(try SchemaOrgImport(html: both).recipes.count == 1)
+    }
+}

@@ -85,7 +85,7 @@ enum HTMLText {
     }
 
     /// Attributes of a tag, names lowercased, values with or without quotes.
-    private static func attributes(_ text: String) -> [String: String] {
+    static func attributes(_ text: String) -> [String: String] {
         var result: [String: String] = [:]
         var rest = Substring(text)
         while true {

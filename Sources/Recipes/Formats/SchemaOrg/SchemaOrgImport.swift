@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Recipes read from schema.org `Recipe` JSON-LD: the `<script type="application/ld+json">`
-/// blocks of a saved web page, or a JSON file.
+/// blocks of a saved web page (or its Recipe microdata), or a JSON file.
 ///
 /// Every `Recipe` node is found wherever it sits (top level, arrays, `@graph`, `mainEntity`,
 /// later blocks, `@type` given as a list). What is sound is imported; what is not is left out
@@ -19,8 +19,10 @@ public struct SchemaOrgImport: Sendable {
     /// Reads the JSON-LD blocks of an HTML page; a page without a usable recipe is an error.
     public init(html: String) throws {
         let blocks = HTMLText.linkedDataBlocks(in: html)
-        guard !blocks.isEmpty else {
-            throw RecipeFormatError(reason: "the page has no schema.org data (no <script type=\"application/ld+json\"> block)")
+        // Some pages carry their recipe only as microdata (itemprop attributes).
+        let microdata = Microdata.recipes(in: html)
+        guard !blocks.isEmpty || !microdata.isEmpty else {
+            throw RecipeFormatError(reason: "the page has no schema.org data (no <script type=\"application/ld+json\"> block, no Recipe microdata)")
         }
         let canonical = HTMLText.canonicalAddress(in: html)
         var documents: [JSONValue] = []
@@ -31,7 +33,7 @@ public struct SchemaOrgImport: Sendable {
                 skipped.append("JSON-LD block \(number + 1) is not JSON (\(error)); it was skipped")
             }
         }
-        try read(documents, pageAddress: canonical)
+        try read(documents + microdata, pageAddress: canonical)
     }
 
     /// Reads a JSON file of schema.org data.

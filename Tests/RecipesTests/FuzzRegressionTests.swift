@@ -46,6 +46,16 @@ import Testing
         #expect(!CooklangRecipe.canWriteExactly(Recipe(name: "Eggs", ingredients: [Ingredient(name: "./Sauces/Hollandaise", amount: "")])))
     }
 
+    /// cooklang target: a first paragraph ", eggs" was read back as an exported ingredient
+    /// list and dropped from the instructions.
+    @Test func onlyWhatExportsWriteIsReadAsAnIngredientList() throws {
+        let bytes: [UInt8] = [44, 32, 64, 101, 103, 103, 115, 10, 10, 10, 10, 44, 32, 64, 101, 103, 103, 115, 10, 10, 10, 10, 10, 10, 10, 10, 10, 45, 45, 45, 10, 116, 105, 116, 108, 101, 0, 0, 32, 64, 102, 67, 108, 111, 115, 101, 100, 82, 97, 110, 108, 10, 10, 10, 10, 38, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 93, 118, 114, 10, 10, 10, 10, 10, 45, 45, 45, 10, 116, 105, 116, 108, 101, 0, 0, 32, 64, 102, 67, 108, 111, 115, 101, 100, 82, 97, 110, 108, 10, 10, 10, 10, 38, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 93, 118, 114, 116, 105, 10, 32, 35, 112, 0]
+        let model = try CooklangRecipe(parsing: String(decoding: bytes, as: UTF8.self)).makeRecipe(fallbackTitle: "fuzz").makeRecipe()
+        let back = try CooklangRecipe(parsing: CooklangRecipe.text(of: model)).makeRecipe(fallbackTitle: "fuzz").makeRecipe()
+        #expect(!CooklangRecipe.canWriteExactly(model) || back.instructions == model.instructions)
+        #expect(back.instructions.hasPrefix(", eggs"))
+    }
+
     @Test func hugeAmountsAreNotAddedUp() {
         #expect(ShoppingList.parse("99999999999999999999 g") == nil)
         #expect(ShoppingList.parse("1/0.0000000000001 g") == nil)

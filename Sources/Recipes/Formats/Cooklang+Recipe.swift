@@ -53,16 +53,23 @@ extension CooklangRecipe {
         return recipe
     }
 
-    /// "Ingredients: @a{1}, @b{2}." or "@a{1}, @b{2}": ingredients, commas, that label and a
-    /// full stop, nothing else.
+    /// Exactly what exports write: "Ingredients: @a{1}, @b{2}." (this version, last) or
+    /// "@a{1}, @b{2}" (earlier versions, first): mentions joined by ", ", nothing else.
     static func listsOnlyIngredients(_ step: [Item]) -> Bool {
-        step.contains { if case .ingredient = $0 { true } else { false } } && step.allSatisfy { item in
+        var items = step[...]
+        if case .text(let label)? = items.first, label == listLabel + " " {
+            guard case .text(".")? = items.last else { return false }
+            items = items.dropFirst().dropLast()
+        }
+        guard !items.isEmpty else { return false }
+        for (offset, item) in items.enumerated() {
             switch item {
-            case .ingredient: true
-            case .text(let text): text.replacing(listLabel, with: "").allSatisfy { $0 == "," || $0 == "." || $0.isWhitespace }
-            default: false
+            case .ingredient: if offset % 2 == 1 { return false }
+            case .text(", "): if offset % 2 == 0 { return false }
+            default: return false
             }
         }
+        return items.count % 2 == 1
     }
 
     /// Begins the step that lists the ingredients the instructions do not name.
@@ -225,7 +232,18 @@ extension CooklangRecipe {
             guard [split.quantity, split.units].filter({ !$0.isEmpty }).joined(separator: " ") == ingredient.amount else { return false }
         }
         guard !recipe.instructions.isEmpty else { return true }
-        return recipe.instructions.components(separatedBy: "\n\n").allSatisfy { !$0.isEmpty && isOneTrimmedLine($0) }
+        let paragraphs = recipe.instructions.components(separatedBy: "\n\n")
+        // A first or last paragraph of nothing but ingredient names, as an export lists
+        // them, would be read back as that list.
+        let names = Set(recipe.ingredients.map(\.name))
+        func looksLikeAList(_ paragraph: String) -> Bool {
+            let body = paragraph.hasPrefix(listLabel + " ") && paragraph.hasSuffix(".")
+                ? String(paragraph.dropFirst(listLabel.count + 1).dropLast()) : paragraph
+            return body.components(separatedBy: ", ").allSatisfy(names.contains)
+        }
+        if let first = paragraphs.first, looksLikeAList(first) { return false }
+        if let last = paragraphs.last, looksLikeAList(last) { return false }
+        return paragraphs.allSatisfy { !$0.isEmpty && isOneTrimmedLine($0) }
     }
 
     static func oneLine(_ text: String) -> String {

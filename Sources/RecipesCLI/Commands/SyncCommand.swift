@@ -148,7 +148,7 @@ struct SyncCommand: RecipesCommand {
                 report(try store.sync(folder: folder), quiet: true, noted: &noted, environment)
             } catch let error as SyncError {
                 // A folder that is briefly away (an unmounted share) is retried, not fatal.
-                environment.errors.line("recipes: error: \(error.description)")
+                environment.errors.line("recipes: error: \(TerminalText.oneLine(error.description))")
             }
             if environment.output.isBroken { return .success }
             watcher.watch(folder: folder)

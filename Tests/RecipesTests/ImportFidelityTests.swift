@@ -163,3 +163,25 @@ import Testing
         #expect(try SchemaOrgImport(html: both).recipes.count == 1)
     }
 }
+
+/// Cooking times in every form seen on real pages (issue 15, point 5 in part).
+@Suite struct PageDurationTests {
+    @Test(arguments: [
+        ("P30M", 30), ("P1H", 60), ("PTH30M", 30), ("PTH5MS", 5), ("PT0D4H45M", 285), ("P1DT2H", 1_560), ("P0DT0H35M", 35),
+        ("35 minuti", 35), ("1 Stunde", 60), ("2 Stunden 15 Minuten", 135), ("1 heure 30", 90), ("1 h 30", 90),
+        ("45 minutos", 45), ("1 hora y 10 minutos", 70), ("20 minuten", 20), ("1 uur", 60), ("30 minuter", 30),
+        ("2 timer", 120), ("40 minut", 40), ("1 godzina", 60), ("2 giorni", 2_880), ("3 Tage", 4_320),
+    ])
+    func pagesWriteTimesTheseWays(text: String, minutes: Int) {
+        #expect(ISODuration.minutes(text) == minutes, "\(text)")
+    }
+
+    @Test func durationObjectsAndAbsurdTimes() throws {
+        let page = try SchemaOrgImport(json: """
+            {"@type": "Recipe", "name": "Stew", "recipeIngredient": ["1 onion"],
+             "prepTime": {"@type": "Duration", "value": "PT20M"}, "cookTime": "P400D"}
+            """)
+        #expect(page.recipes[0].summary == "Prep 20 min")
+        #expect(page.skipped == ["'Stew': cookTime 'P400D' is not an ISO 8601 duration; it was left out"])
+    }
+}

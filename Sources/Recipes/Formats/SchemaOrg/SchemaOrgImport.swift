@@ -143,7 +143,9 @@ public struct SchemaOrgImport: Sendable {
         }
         let times = [("prepTime", "prep"), ("cookTime", "cook"), ("totalTime", "total")].compactMap { key, word -> (String, Int)? in
             guard let value = node[key], value != .null else { return nil }
-            guard let text = value.string, let minutes = ISODuration.minutes(text) else {
+            // A Duration object carries the text in its value (or name).
+            let text = value.string ?? value["value"]?.string ?? value["@value"]?.string ?? value["name"]?.string
+            guard let text, let minutes = ISODuration.minutes(text) else {
                 notes.append("\(label): \(key) \(describe(value)) is not an ISO 8601 duration; it was left out")
                 return nil
             }

@@ -6,7 +6,7 @@ struct AddCommand: RecipesCommand {
     static let kind = OptionSpec("--kind", short: "k", value: "kind", choices: ["dish", "baked", "beverage"],
                                  help: "dish (default), baked or beverage.")
     static let summary = OptionSpec("--summary", value: "text", help: "A one-line description.")
-    static let instructions = OptionSpec("--instructions", value: "text", help: "How to make it.")
+    static let instructions = OptionSpec("--instructions", value: "text", help: "How to make it: the text, a file holding it, or - for standard input.")
     static let ingredient = OptionSpec("--ingredient", short: "i", value: "ingredient", repeatable: true,
                                        help: "An ingredient as written ('2 eggs', '1 ½ cups flour') or 'AMOUNT :: NAME'; repeat in order.")
     static let plan = OptionSpec("--plan", value: "when", help: "Plan it, as in 'recipes plan' (today, fri 7pm, 2026-12-24 ...).")
@@ -81,6 +81,7 @@ struct AddCommand: RecipesCommand {
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         // The date is checked before the store is touched, so a bad WHEN changes nothing.
         let planned = try when.map { text throws(UsageError) in try PlanCommand.parseWhen(text, environment, command: Self.spec.name) }
+        let instructionsText = try TextArgument.read(self.instructionsText)
         let models = ingredients.map { Ingredient(name: $0.name, amount: $0.amount) }
         let recipe: Recipe = switch variety {
         case .dish: Recipe(name: name, summary: summaryText, instructions: instructionsText, plannedDate: planned, ingredients: models)

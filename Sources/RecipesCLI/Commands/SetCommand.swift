@@ -1,0 +1,112 @@
+import FoundationEssentials
+import Recipes
+
+/// `recipes set`: changes fields of one recipe from a script, in one transaction; a field
+/// another process changed since it was read is a conflict, never overwritten.
+struct SetCommand: RecipesCommand {
+    static let name = OptionSpec("--name", value: "name", help: "A new name.")
+    static let summary = OptionSpec("--summary", value: "text", help: "A new summary: the text, a file holding it, or - for standard input.")
+    static let instructions = OptionSpec("--instructions", value: "text",
+                                         help: "New instructions: the text, a file holding them, or - for standard input.")
+    static let source = OptionSpec("--source", value: "address", help: "The web page it came from ('' for none).")
+    static let oven = OptionSpec("--oven", value: "celsius", help: "Baked goods: oven temperature in °C.")
+    static let bakeMinutes = OptionSpec("--bake-minutes", value: "minutes", help: "Baked goods: time in the oven.")
+
+    static let spec = CommandSpec(
+        name: "set",
+        abstract: "Change fields of a recipe.",
+        discussion: """
+            Changes the fields given and nothing else, in one transaction. RECIPE is matched as \
+            in 'recipes show'. A long text is given as itself, as the path of a file holding \
+            it, or as - to read standard input. If another process or a sync changed one of \
+            these fields meanwhile, nothing is written and the command says so.
+            """,
+        arguments: [ArgumentSpec("recipe", variadic: true, completes: .recipe, help: "The recipe's name or an id prefix.")],
+        options: [name, summary, instructions, source, oven, bakeMinutes],
+        examples: ["recipes set pancakes --instructions steps.txt", "recipes set 3F2A --name \"Grandma's pancakes\"",
+                   "fmt notes.txt | recipes set pancakes --summary -"])
+
+    let reference: String
+    let newName: String?
+    let summaryValue: String?
+    let instructionsValue: String?
+    let sourceValue: String?
+    let ovenTemperature: Int?
+    let minutes: Int?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let command = Self.spec.name
+        reference = arguments.positionals.joined(separator: " ")
+        newName = arguments.value(Self.name)
+        summaryValue = arguments.value(Self.summary)
+        instructionsValue = arguments.value(Self.instructions)
+        sourceValue = arguments.value(Self.source)
+        ovenTemperature = try arguments.integer(Self.oven, minimum: 0, command: command)
+        minutes = try arguments.integer(Self.bakeMinutes, minimum: 0, command: command)
+        if let newName { try Self.checkName(newName, command: command) }
+        if [newName, summaryValue, instructionsValue, sourceValue].allSatisfy({ $0 == nil }), ovenTemperature == nil, minutes == nil {
+            throw UsageError("nothing to set: give --name, --summary, --instructions, --source, --oven or --bake-minutes", command: command)
+        }
+        if summaryValue == "-", instructionsValue == "-" {
+            throw UsageError("only one of --summary and --instructions can read standard input", command: command)
+        }
+    }
+
+    static func checkName(_ name: String, command: String) throws(UsageError) {
+        guard name.contains(where: { !$0.isWhitespace }) else { throw UsageError("the name is empty", command: command) }
+        guard name.count <= Recipe.maximumNameLength else {
+            throw UsageError("the name is longer than \(Recipe.maximumNameLength) characters", command: command)
+        }
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        // Read the texts before the store is touched, so a missing file changes nothing.
+        let summaryText = try summaryValue.map(TextArgument.read)
+        let instructionsText = try instructionsValue.map(TextArgument.read)
+        let store = try environment.openStore()
+        let context = ModelContext(store)
+        var changed: [String] = []
+        var found: Recipe?
+        try context.transaction {
+            let recipe = try CommonOptions.resolve(reference, in: store)
+            guard let tracked = try context.model(for: recipe.id) else { return }
+            found = tracked
+            changed = try apply(to: tracked, summary: summaryText, instructions: instructionsText)
+        }
+        guard let recipe = found else { return .nothingFound }
+        let label = "\(TerminalText.oneLine(recipe.name)) (\(CommonOptions.shortID(recipe.id)))"
+        environment.output.line(changed.isEmpty ? "\(label): nothing changed" : "updated \(label): \(changed.joined(separator: ", "))")
+        return .success
+    }
+
+    /// Sets the fields given; returns the names of those that changed.
+    private func apply(to recipe: Recipe, summary: String?, instructions: String?) throws -> [String] {
+        var changed: [String] = []
+        func set<T: Equatable>(_ value: T?, _ keyPath: ReferenceWritableKeyPath<Recipe, T>, _ label: String) {
+            guard let value, recipe[keyPath: keyPath] != value else { return }
+            recipe[keyPath: keyPath] = value
+            changed.append(label)
+        }
+        set(newName, \.name, "name")
+        set(summary, \.summary, "summary")
+        set(instructions, \.instructions, "instructions")
+        if let sourceValue, recipe.sourceURL != (sourceValue.isEmpty ? nil : sourceValue) {
+            recipe.sourceURL = sourceValue.isEmpty ? nil : sourceValue
+            changed.append("source")
+        }
+        if ovenTemperature != nil || minutes != nil {
+            guard let baked = recipe as? BakedGood else {
+                throw CommandFailure("--oven and --bake-minutes are for baked goods; \(TerminalText.oneLine(recipe.name)) is not one")
+            }
+            if let ovenTemperature, baked.ovenTemperature != ovenTemperature {
+                baked.ovenTemperature = ovenTemperature
+                changed.append("oven")
+            }
+            if let minutes, baked.bakeMinutes != minutes {
+                baked.bakeMinutes = minutes
+                changed.append("bake minutes")
+            }
+        }
+        return changed
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// `recipes set` and `recipes rename` for scripts, and texts from files or standard input
+/// (issue 15, point 1 in part).
+@Suite struct SetAndRenameTests {
+    @Test func setChangesTheFieldsGivenFromTextFilesOrStandardInput() throws {
+        let cli = RecipesProcess()
+        #expect(try cli.runOnStore(["add", "Pancakes", "--summary", "Fluffy.", "-i", "2 eggs", "--plan", "tomorrow"]).status == 0)
+        let steps = cli.home.appendingPathComponent("steps.txt")
+        try Data("Whisk.\n\nFry.\n".utf8).write(to: steps)
+        let set = try cli.runOnStore(["set", "pancakes", "--instructions", steps.path, "--name", "Grandma's pancakes"])
+        #expect(set.status == 0 && set.stdout.hasPrefix("updated Grandma's pancakes (") && set.stdout.hasSuffix("): name, instructions\n"), "\(set)")
+        let fromStdin = try cli.run(["--store", cli.store.path, "set", "grandmas pancakes", "--summary", "-"], input: Data("Thin, with lemon.\n".utf8))
+        #expect(fromStdin.stdout.hasSuffix("): summary\n"), "\(fromStdin)")
+        let again = try cli.runOnStore(["set", "grandmas pancakes", "--summary", "Thin, with lemon."])
+        #expect(again.stdout.hasSuffix("): nothing changed\n"), "\(again)")
+        let shown = try cli.runOnStore(["show", "grandmas pancakes", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+        #expect(object?["summary"] as? String == "Thin, with lemon.")
+        #expect(object?["instructions"] as? String == "Whisk.\n\nFry.")
+        #expect(object?["planned"] != nil, "fields not given stay as they were")
+        #expect((object?["ingredients"] as? [[String: Any]])?.count == 1)
+    }
+
+    @Test(arguments: [
+        (["set", "pancakes"], "recipes: error: nothing to set: give --name, --summary, --instructions, --source, --oven or --bake-minutes; see 'recipes help set'\n", Int32(64)),
+        (["set", "pancakes", "--name", "  "], "recipes: error: the name is empty; see 'recipes help set'\n", 64),
+        (["set", "pancakes", "--oven", "200"], "recipes: error: --oven and --bake-minutes are for baked goods; Pancakes is not one\n", 2),
+        (["set", "waffles", "--name", "X"], "recipes: error: no recipe is named 'waffles' (names match ignoring case and accents; ids by a prefix of 4 or more)\n", 1),
+        (["rename", "pancakes"], "recipes: error: missing <new>; see 'recipes help rename'\n", 64),
+        (["set", "pancakes", "--summary", "-", "--instructions", "-"], "recipes: error: only one of --summary and --instructions can read standard input; see 'recipes help set'\n", 64),
+    ])
+    func mistakesChangeNothing(arguments: [String], message: String, status: Int32) throws {
+        let cli = RecipesProcess()
+        #expect(try cli.runOnStore(["add", "Pancakes"]).status == 0)
+        let before = try cli.storeBytes()
+        let result = try cli.runOnStore(arguments)
+        #expect(result.stderr == message && result.status == status, "\(result)")
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test func renameAndAddInstructionsFromStandardInput() throws {
+        let cli = RecipesProcess()
+        let added = try cli.run(["--store", cli.store.path, "add", "Soup", "--instructions", "-"], input: Data("Chop.\nSimmer.\n".utf8))
+        #expect(added.status == 0, "\(added)")
+        let renamed = try cli.runOnStore(["rename", "soup", "Leek soup"])
+        #expect(renamed.status == 0 && renamed.stdout.hasPrefix("renamed Soup to Leek soup ("), "\(renamed)")
+        let shown = try cli.runOnStore(["show", "leek soup", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+        #expect(object?["instructions"] as? String == "Chop.\nSimmer.")
+    }
+}

@@ -1,0 +1,211 @@
+import FoundationEssentials
+
+/// A recipe as text a person edits in `$EDITOR` (`recipes edit`): its fields as `Key: value`
+/// lines, then its summary, ingredients (one a line, as written or `AMOUNT :: NAME`) and
+/// instructions under headings. Reading it back gives the fields to change, or the line at
+/// fault.
+///
+/// ```
+/// Name: Pancakes
+/// Kind: dish
+///
+/// Summary:
+/// Thin, with lemon.
+///
+/// Ingredients:
+/// 2 eggs
+/// 125 g :: flour
+///
+/// Instructions:
+/// Whisk, rest, fry.
+/// ```
+public struct RecipeEditText: Equatable, Sendable {
+    public var name: String
+    public var kind: RecipeVariety
+    public var source: String?
+    public var ovenTemperature: Int?
+    public var bakeMinutes: Int?
+    public var isAlcoholic: Bool?
+    public var isServedHot: Bool?
+    public var summary: String
+    public var ingredients: [(amount: String, name: String)]
+    public var instructions: String
+
+    public static func == (lhs: RecipeEditText, rhs: RecipeEditText) -> Bool {
+        lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.source == rhs.source && lhs.ovenTemperature == rhs.ovenTemperature
+            && lhs.bakeMinutes == rhs.bakeMinutes && lhs.isAlcoholic == rhs.isAlcoholic && lhs.isServedHot == rhs.isServedHot
+            && lhs.summary == rhs.summary && lhs.instructions == rhs.instructions
+            && lhs.ingredients.map(\.amount) == rhs.ingredients.map(\.amount) && lhs.ingredients.map(\.name) == rhs.ingredients.map(\.name)
+    }
+
+    /// A line the text cannot be read at, and why.
+    public struct Problem: Error, Equatable, CustomStringConvertible, Sendable {
+        public let line: Int
+        public let reason: String
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    public init(_ recipe: Recipe) {
+        name = recipe.name
+        kind = recipe.variety
+        source = recipe.sourceURL
+        let baked = recipe as? BakedGood
+        ovenTemperature = baked?.ovenTemperature
+        bakeMinutes = baked?.bakeMinutes
+        let beverage = recipe as? Beverage
+        isAlcoholic = beverage?.isAlcoholic
+        isServedHot = beverage?.isServedHot
+        summary = recipe.summary
+        ingredients = recipe.ingredients.map { ($0.amount, $0.name) }
+        instructions = recipe.instructions
+    }
+
+    /// The text to edit, after comment lines (each starting with `#`) that explain it.
+    public func text(comments: [String]) -> String {
+        var lines = comments.map { "# " + $0 }
+        lines.append("Name: \(oneLine(name))")
+        lines.append("Kind: \(kind.rawValue)")
+        lines.append("Source: \(oneLine(source ?? ""))")
+        if kind == .bakedGood {
+            lines.append("Oven: \(ovenTemperature.map(String.init) ?? "")")
+            lines.append("Bake minutes: \(bakeMinutes.map(String.init) ?? "")")
+        }
+        if kind == .beverage {
+            lines.append("Alcoholic: \(isAlcoholic == true ? "yes" : "no")")
+            lines.append("Served hot: \(isServedHot == true ? "yes" : "no")")
+        }
+        lines += ["", "Summary:", summary, "", "Ingredients:"]
+        // A name alone when it reads back as itself; else with the separator ("3 eggs" kept whole).
+        lines += ingredients.map { ingredient in
+            let name = oneLine(ingredient.name)
+            if ingredient.amount.isEmpty { return Ingredient.split(name) == (name, "") ? name : ":: " + name }
+            return "\(oneLine(ingredient.amount)) :: \(name)"
+        }
+        lines += ["", "Instructions:", instructions]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// Reads an edited text. Comment lines before the first field are ignored.
+    public init(parsing text: String) throws(Problem) {
+        let lines = text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var fields: [String: (line: Int, value: String)] = [:]
+        var index = 0
+        while index < lines.count, lines[index].hasPrefix("#") || lines[index].trimmedWhitespace.isEmpty { index += 1 }
+        // The fields, up to the first heading.
+        while index < lines.count, !Self.headings.contains(lines[index].trimmedWhitespace) {
+            let line = lines[index]
+            index += 1
+            if line.trimmedWhitespace.isEmpty || line.hasPrefix("#") { continue }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw Problem(line: index, reason: "expected 'Field: value' (Name, Kind, Source, Oven, Bake minutes, Alcoholic, Served hot) or a heading")
+            }
+            let key = line[..<colon].trimmedWhitespace.lowercased()
+            guard Self.fieldNames.contains(key) else { throw Problem(line: index, reason: "unknown field '\(line[..<colon].trimmedWhitespace)'") }
+            guard fields[key] == nil else { throw Problem(line: index, reason: "'\(line[..<colon].trimmedWhitespace)' is given twice") }
+            fields[key] = (index, String(line[line.index(after: colon)...]).trimmedWhitespace)
+        }
+        // The headings and what is under each.
+        var sections: [String: (line: Int, lines: [String])] = [:]
+        var current: String?
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            if Self.headings.contains(line.trimmedWhitespace) {
+                let heading = line.trimmedWhitespace
+                guard sections[heading] == nil else { throw Problem(line: index, reason: "'\(heading)' is given twice") }
+                sections[heading] = (index, [])
+                current = heading
+            } else if let heading = current {
+                sections[heading]?.lines.append(line)
+            }
+        }
+        func block(_ heading: String) -> String {
+            var body = sections[heading]?.lines ?? []
+            while body.first?.trimmedWhitespace.isEmpty == true { body.removeFirst() }
+            while body.last?.trimmedWhitespace.isEmpty == true { body.removeLast() }
+            return body.joined(separator: "\n")
+        }
+        guard let nameField = fields["name"], nameField.value.contains(where: { !$0.isWhitespace }) else {
+            throw Problem(line: fields["name"]?.line ?? 1, reason: "the name is empty")
+        }
+        guard nameField.value.count <= Recipe.maximumNameLength else {
+            throw Problem(line: nameField.line, reason: "the name is longer than \(Recipe.maximumNameLength) characters")
+        }
+        name = nameField.value
+        let kindText = fields["kind"]?.value.lowercased() ?? "dish"
+        guard let kind = RecipeVariety(rawValue: kindText) else {
+            throw Problem(line: fields["kind"]?.line ?? 1, reason: "the kind is one of dish, baked, beverage, not '\(kindText)'")
+        }
+        self.kind = kind
+        source = fields["source"].map(\.value).flatMap { $0.isEmpty ? nil : $0 }
+        func number(_ key: String) throws(Problem) -> Int? {
+            guard let field = fields[key], !field.value.isEmpty else { return nil }
+            guard let value = Int(field.value), value >= 0, value < 10_000 else {
+                throw Problem(line: field.line, reason: "'\(field.value)' is not a whole number from 0 to 9999")
+            }
+            return value
+        }
+        func flag(_ key: String) throws(Problem) -> Bool? {
+            guard let field = fields[key], !field.value.isEmpty else { return nil }
+            switch field.value.lowercased() {
+            case "yes", "y", "true": return true
+            case "no", "n", "false": return false
+            default: throw Problem(line: field.line, reason: "'\(field.value)' is not yes or no")
+            }
+        }
+        ovenTemperature = try number("oven")
+        bakeMinutes = try number("bake minutes")
+        isAlcoholic = try flag("alcoholic")
+        isServedHot = try flag("served hot")
+        for (key, field) in fields where key != "name" && key != "kind" && key != "source" {
+            let fits = ["oven", "bake minutes"].contains(key) ? kind == .bakedGood : kind == .beverage
+            if !fits, !field.value.isEmpty {
+                throw Problem(line: field.line, reason: "'\(key)' is for \(kind == .bakedGood ? "beverages" : kind == .beverage ? "baked goods" : "baked goods and beverages"), not a \(kind.rawValue)")
+            }
+        }
+        summary = block("Summary:")
+        instructions = block("Instructions:")
+        var ingredients: [(amount: String, name: String)] = []
+        for (offset, line) in (sections["Ingredients:"]?.lines ?? []).enumerated() where !line.trimmedWhitespace.isEmpty {
+            if let separator = line.firstRange(of: "::") {
+                let name = line[separator.upperBound...].trimmedWhitespace
+                guard !name.isEmpty else { throw Problem(line: (sections["Ingredients:"]?.line ?? 0) + offset + 1, reason: "an ingredient has no name") }
+                ingredients.append((line[..<separator.lowerBound].trimmedWhitespace, name))
+            } else {
+                let split = Ingredient.split(line)
+                ingredients.append((split.amount, split.name))
+            }
+        }
+        self.ingredients = ingredients
+    }
+
+    static let headings: Set<String> = ["Summary:", "Ingredients:", "Instructions:"]
+    static let fieldNames: Set<String> = ["name", "kind", "source", "oven", "bake minutes", "alcoholic", "served hot"]
+
+    /// Writes these fields into `recipe` (whose kind must be ``kind``); returns the names of
+    /// the fields that changed. Ingredients keep their identity when the list is unchanged.
+    public func apply(to recipe: Recipe) -> [String] {
+        var changed: [String] = []
+        if recipe.name != name { recipe.name = name; changed.append("name") }
+        if recipe.sourceURL != source { recipe.sourceURL = source; changed.append("source") }
+        if recipe.summary != summary { recipe.summary = summary; changed.append("summary") }
+        if recipe.instructions != instructions { recipe.instructions = instructions; changed.append("instructions") }
+        if recipe.ingredients.map({ [$0.amount, $0.name] }) != ingredients.map({ [$0.amount, $0.name] }) {
+            recipe.ingredients = ingredients.map { Ingredient(name: $0.name, amount: $0.amount) }
+            changed.append("ingredients")
+        }
+        if let baked = recipe as? BakedGood {
+            if baked.ovenTemperature != ovenTemperature { baked.ovenTemperature = ovenTemperature; changed.append("oven") }
+            if baked.bakeMinutes != bakeMinutes { baked.bakeMinutes = bakeMinutes; changed.append("bake minutes") }
+        }
+        if let beverage = recipe as? Beverage {
+            if let isAlcoholic, beverage.isAlcoholic != isAlcoholic { beverage.isAlcoholic = isAlcoholic; changed.append("alcoholic") }
+            if let isServedHot, beverage.isServedHot != isServedHot { beverage.isServedHot = isServedHot; changed.append("served hot") }
+        }
+        return changed
+    }
+}

@@ -161,10 +161,10 @@ public struct RecipeEditText: Equatable, Sendable {
         bakeMinutes = try number("bake minutes")
         isAlcoholic = try flag("alcoholic")
         isServedHot = try flag("served hot")
-        for (key, field) in fields where key != "name" && key != "kind" && key != "source" {
-            let fits = ["oven", "bake minutes"].contains(key) ? kind == .bakedGood : kind == .beverage
-            if !fits, !field.value.isEmpty {
-                throw Problem(line: field.line, reason: "'\(key)' is for \(kind == .bakedGood ? "beverages" : kind == .beverage ? "baked goods" : "baked goods and beverages"), not a \(kind.rawValue)")
+        for (key, field) in fields where key != "name" && key != "kind" && key != "source" && !field.value.isEmpty {
+            let forBaked = ["oven", "bake minutes"].contains(key)
+            if forBaked ? kind != .bakedGood : kind != .beverage {
+                throw Problem(line: field.line, reason: "'\(key)' is for \(forBaked ? "baked goods" : "beverages"), not a \(kind.rawValue)")
             }
         }
         summary = block("Summary:")

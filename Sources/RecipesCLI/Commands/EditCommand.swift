@@ -47,6 +47,12 @@ struct EditCommand: RecipesCommand {
                 throw CommandFailure("the editor '\(TerminalText.oneLine(Editor.command))' exited with status \(status); nothing was changed")
             }
             text = try Self.read(file)
+            // Untouched: nothing to read back, even if the recipe's text looks like a heading.
+            if text == original.text(comments: Self.help) {
+                unlink(file)
+                environment.output.line("\(Self.label(recipe)): nothing changed")
+                return .success
+            }
             let edited: RecipeEditText
             do {
                 edited = try RecipeEditText(parsing: text)

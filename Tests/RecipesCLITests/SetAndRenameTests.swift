@@ -51,3 +51,15 @@ import Testing
         #expect(object?["instructions"] as? String == "Chop.\nSimmer.")
     }
 }
+
+@Suite struct ShowScaleTests {
+    @Test func showScalesTheAmounts() throws {
+        let cli = RecipesProcess()
+        #expect(try cli.runOnStore(["add", "Pancakes", "-i", "2 eggs", "-i", "1 ½ cups flour", "-i", "Salt, to taste"]).status == 0)
+        let shown = try cli.runOnStore(["show", "pancakes", "--scale", "1.5"])
+        #expect(shown.stdout.contains("Ingredients (amounts × 1½):\n  3        eggs\n  2¼ cups  flour\n           Salt, to taste\n"), "\(shown)")
+        let json = try cli.runOnStore(["show", "pancakes", "--scale", "1/2", "--format", "json"])
+        #expect(json.stdout.contains(#"{"amount":"1","#) && json.stdout.contains(#"{"amount":"¾ cups","#), "\(json)")
+        #expect(try cli.runOnStore(["show", "pancakes", "--scale", "0"]).status == 64)
+    }
+}

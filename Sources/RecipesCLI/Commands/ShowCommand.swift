@@ -5,6 +5,7 @@ import Recipes
 struct ShowCommand: RecipesCommand {
     static let format = OptionSpec("--format", value: "format", choices: ["text", "json"], help: "text (default) or json.")
     static let next = OptionSpec("--next", help: "Show the next planned recipe (as 'recipes next' finds it) instead of RECIPE.")
+    static let scale = OptionSpec("--scale", value: "factor", help: "Multiply the ingredients' amounts: 2, 1.5, 1/2.")
 
     static let spec = CommandSpec(
         name: "show",
@@ -13,17 +14,31 @@ struct ShowCommand: RecipesCommand {
             RECIPE is a name, matched ignoring case and accents, or the first four or more \
             characters of an id (as search prints). When several recipes match, the error lists \
             them with their ids. With --next, the next planned recipe (for a status bar's \
-            click); exit 1 when nothing is planned.
+            click); exit 1 when nothing is planned. --scale multiplies every amount that starts \
+            with a quantity (whole numbers, decimals, fractions, ranges, mixed numbers), keeping \
+            units and leaving "to taste" or "a pinch" alone.
             """,
         arguments: [ArgumentSpec("recipe", optional: true, variadic: true, completes: .recipe, help: "The recipe's name or an id prefix.")],
-        options: [format, next],
-        examples: ["recipes show creme brulee", "recipes show 3F2A --format json", "recipes show --next"])
+        options: [format, next, scale],
+        examples: ["recipes show creme brulee", "recipes show 3F2A --format json", "recipes show --next",
+                   "recipes show pancakes --scale 2"])
 
     /// The recipe named, or nil for the next planned one.
     let reference: String?
     let asJSON: Bool
+    let factor: Double
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        if let text = arguments.value(Self.scale) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Double($0) }
+            let value: Double? = parts.count == 2 ? parts[0].flatMap { top in parts[1].map { top / $0 } } : parts.count == 1 ? parts[0] : nil
+            guard let value, value.isFinite, value > 0, value <= 100 else {
+                throw UsageError("--scale expects a factor above 0 and up to 100 (2, 1.5, 1/2), got '\(text)'", command: Self.spec.name)
+            }
+            factor = value
+        } else {
+            factor = 1
+        }
         let named = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: " ")
         switch (named, arguments.has(Self.next)) {
         case (nil, false): throw UsageError("missing <recipe>", command: Self.spec.name)
@@ -45,9 +60,15 @@ struct ShowCommand: RecipesCommand {
             return .nothingFound
         }
         if asJSON {
-            environment.output.line(JSONText.printable(try RecipeJSON(recipe).encoded()))
+            var json = RecipeJSON(recipe)
+            json.ingredients = json.ingredients?.map { ingredient in
+                var scaled = ingredient
+                scaled.amount = ingredient.amount.map { AmountScaling.scale($0, by: factor) }
+                return scaled
+            }
+            environment.output.line(JSONText.printable(try json.encoded()))
         } else {
-            RecipeTextRenderer(formatter: PlannedTimeFormatter(now: environment.now, local: environment.local))
+            RecipeTextRenderer(formatter: PlannedTimeFormatter(now: environment.now, local: environment.local), scale: factor)
                 .write(recipe, to: environment.output)
         }
         return .success

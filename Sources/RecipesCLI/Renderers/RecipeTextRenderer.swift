@@ -3,6 +3,8 @@ import Recipes
 /// A whole recipe as text for a terminal.
 struct RecipeTextRenderer {
     let formatter: PlannedTimeFormatter
+    /// Amounts multiplied by this (`show --scale`), said in the ingredients' heading.
+    var scale: Double = 1
 
     func write(_ recipe: Recipe, to output: TextOutput) {
         output.line(TerminalText.oneLine(recipe.name))
@@ -24,8 +26,10 @@ struct RecipeTextRenderer {
         }
         if !recipe.ingredients.isEmpty {
             output.line("")
-            output.line("Ingredients:")
-            let rows = recipe.ingredients.map { ["  " + TerminalText.oneLine($0.amount), TerminalText.oneLine($0.name)] }
+            output.line(scale == 1 ? "Ingredients:" : "Ingredients (amounts × \(AmountScaling.format(scale))):")
+            let rows = recipe.ingredients.map {
+                ["  " + TerminalText.oneLine(AmountScaling.scale($0.amount, by: scale)), TerminalText.oneLine($0.name)]
+            }
             TextColumns.write(rows, to: output)
         }
         if !recipe.instructions.isEmpty {

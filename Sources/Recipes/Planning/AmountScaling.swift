@@ -1,0 +1,72 @@
+import FoundationEssentials
+
+/// Scales an ingredient's amount as a cook would: the leading quantity — a whole number, a
+/// decimal, a fraction or a Unicode fraction, a mixed number, a range (`1-2`, `1 to 2`) —
+/// multiplied and written the way recipes write it (`1½ cups`, not `1.5000 cups`); the unit
+/// and anything after it kept; an amount without a quantity ("to taste", "a pinch") left
+/// alone.
+///
+/// ```swift
+/// AmountScaling.scale("1 ½ cups", by: 2)    // "3 cups"
+/// AmountScaling.scale("1-2 tbsp", by: 1.5)  // "1½-3 tbsp"
+/// ```
+public enum AmountScaling {
+    public static func scale(_ amount: String, by factor: Double) -> String {
+        guard factor.isFinite, factor > 0, factor != 1 else { return amount }
+        let text = Substring(amount.trimmedWhitespace)
+        guard let (first, afterFirst) = quantity(text) else { return amount }
+        var rest = afterFirst
+        var scaled = ShoppingList.format(first * factor)
+        // A range: "1-2", "1–2", "1 to 2", "1 or 2".
+        let trimmed = rest.drop(while: \.isWhitespace)
+        for separator in ["-", "–", "to ", "or "] where trimmed.hasPrefix(separator) {
+            let afterSeparator = trimmed.dropFirst(separator.count).drop(while: \.isWhitespace)
+            guard let (second, afterSecond) = quantity(afterSeparator) else { continue }
+            let spaced = separator.hasSuffix(" ") || rest.first == " "
+            scaled += (spaced ? " " + separator.trimmedWhitespace + " " : separator) + ShoppingList.format(second * factor)
+            rest = afterSecond
+            break
+        }
+        return scaled + rest
+    }
+
+    /// A quantity as cooks write it: `1½`, `⅓`, `2.25`.
+    public static func format(_ value: Double) -> String {
+        ShoppingList.format(value)
+    }
+
+    /// A leading quantity — up to two numbers, "1 1/2", "1 ½", "1½", "2" — and what follows.
+    private static func quantity(_ text: Substring) -> (Double, Substring)? {
+        var rest = text
+        var total = 0.0
+        var found = false
+        for _ in 0..<2 {
+            let before = rest
+            guard let (value, remainder) = number(rest.drop(while: \.isWhitespace)) else { break }
+            // A second number only completes a mixed number with a fraction ("1 1/2").
+            if found, !(value < 1) { rest = before; break }
+            total += value
+            found = true
+            rest = remainder
+        }
+        return found && total < ShoppingList.largestQuantity ? (total, rest) : nil
+    }
+
+    private static func number(_ text: Substring) -> (Double, Substring)? {
+        if let first = text.first, let fraction = ShoppingList.vulgarFractions[first] { return (fraction, text.dropFirst()) }
+        let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == "/") }
+        guard let firstDigit = digits.first, firstDigit.isNumber, !digits.hasSuffix("/") else { return nil }
+        var rest = text.dropFirst(digits.count)
+        if digits.contains("/") {
+            let parts = digits.split(separator: "/")
+            guard parts.count == 2, let numerator = Double(parts[0]), let denominator = Double(parts[1]), denominator != 0 else { return nil }
+            return (numerator / denominator, rest)
+        }
+        guard var value = Double(digits.replacing(",", with: ".")) else { return nil }
+        if let next = rest.first, let fraction = ShoppingList.vulgarFractions[next] {
+            value += fraction
+            rest = rest.dropFirst()
+        }
+        return (value, rest)
+    }
+}

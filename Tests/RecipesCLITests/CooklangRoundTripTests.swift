@@ -53,6 +53,8 @@ import Testing
         ("@milk{1.5-2.25%cups}", "1.5-2.25 cups", "@milk{1.5-2.25%cups}"),
         ("@nutmeg{1/8%tsp}", "1/8 tsp", "@nutmeg{1/8%tsp}"),
         ("@tofu{200%g}(cubed)", "200 g (cubed)", "@tofu{200%g}(cubed)"),
+        ("@olive oil{1/2 to 3/4%cups}", "1/2 to 3/4 cups", "@olive oil{1/2 to 3/4%cups}"),
+        ("@flour{2 - 3%cups}", "2 - 3 cups", "@flour{2 - 3%cups}"),
     ])
     func amountsAreKeptAsWrittenAndWrittenBackAsTheyWere(source: String, stored: String, exported: String) throws {
         let recipe = try Self.model("Add \(source) now.")
@@ -71,6 +73,21 @@ import Testing
         let back = try Self.model(text)
         #expect(back.instructions.hasPrefix("Bake 20--25 minutes -- until golden."))
         #expect(back.ingredients.map { "\($0.amount)|\($0.name)" } == ["1--2 tbsp|sauce", "|crust"])
+    }
+
+    /// Found with real cookbooks: a recipe reference stands in the text by its last part,
+    /// and the ingredients after it stay where they are used.
+    @Test func ingredientsAfterARecipeReferenceStayInTheText() throws {
+        let recipe = try Self.model("Top with @./Shared/Red Beans{} and @sour cream{200%ml}.")
+        #expect(recipe.instructions == "Top with Red Beans and sour cream.")
+        recipe.name = "Changed"
+        let text = CooklangRecipe.text(of: recipe)
+        #expect(text.contains("Top with @./Shared/Red Beans{} and @sour cream{200%ml}.") && !text.contains("Ingredients:"), "\(text)")
+    }
+
+    @Test func aDescriptionEndingInAFullStopIsNotGivenASecond() throws {
+        let recipe = CooklangRecipe(parsing: "---\ndescription: Ready in 30 minutes.\nservings: 4\n---\nStir.").makeRecipe(fallbackTitle: "x")
+        #expect(recipe.summary == "Ready in 30 minutes. Servings: 4")
     }
 
     @Test func fractionsAreWrittenAsTheSpecificationWritesThem() throws {
@@ -123,6 +140,17 @@ import Testing
     }
 
     // MARK: - Through the binary
+
+    /// Cooklang on standard input is known by its markup and named by its title.
+    @Test func cooklangFromStandardInput() throws {
+        let cli = RecipesProcess()
+        let text = "---\ntitle: Tea\n---\nBoil @water{250%ml} in a #kettle{}.\n"
+        let imported = try cli.run(["--store", cli.store.path, "import", "-"], input: Data(text.utf8))
+        #expect(imported == .init(stdout: "imported 1 recipe\n", stderr: "", status: 0), "\(imported)")
+        #expect(try cli.runOnStore(["export", "tea", "--format", "cooklang"]).stdout == text)
+        let untitled = try cli.run(["--store", cli.store.path, "import", "-"], input: Data("Boil @water{250%ml}.\n".utf8))
+        #expect(untitled.status == 2 && untitled.stderr.contains("needs a title"), "\(untitled)")
+    }
 
     /// An unchanged recipe exports as the very file it came from: cookware, timers, notes,
     /// sections, comments and all.

@@ -30,6 +30,9 @@ import Testing
         (#""name": "Sernik krakowski""#, .bakedGood),
         (#""name": "Appeltaart""#, .bakedGood),
         (#""name": "Grandma's loaf", "recipeCategory": "Baking""#, .bakedGood),
+        (#""name": "Coffee soufflé""#, .bakedGood),
+        (#""name": "Coffee cake""#, .bakedGood),
+        (#""name": "Iced coffee""#, .beverage),
         // Beverages.
         (#""name": "Sangria", "recipeCategory": "Dessert""#, .beverage),
         (#""name": "Mango lassi""#, .beverage),

@@ -40,7 +40,7 @@ extension CooklangRecipe {
         }.filter { !$0.isEmpty }.joined(separator: "\n\n")
         let hints = [meta["tags"], meta["category"], meta["course"]].compactMap { $0 }
         let kind = KindHints.variety(categories: hints, name: meta["title"] ?? fallbackTitle)
-        var recipe = RecipeJSON(id: nil, kind: kind, name: meta["title"] ?? fallbackTitle, summary: summary.joined(separator: ". "),
+        var recipe = RecipeJSON(id: nil, kind: kind, name: meta["title"] ?? fallbackTitle, summary: SchemaOrgImport.sentences(summary),
                                 instructions: instructions, ingredients: ingredients)
         if let source = meta["source"] ?? meta["source.url"] ?? meta["url"], source.hasPrefix("http://") || source.hasPrefix("https://") {
             recipe.source = source
@@ -122,7 +122,8 @@ extension CooklangRecipe {
         // last step, so the file lists the ingredients in the recipe's order.
         for ingredient in recipe.ingredients {
             let mention = mentionText(ingredient)
-            if !unplaced.isEmpty || !placer.place(name: ingredient.name, as: mention) { unplaced.append(mention) }
+            // A recipe reference stands in the text by its last part ("Red Beans").
+            if !unplaced.isEmpty || !placer.place(name: displayName(ingredient.name), as: mention) { unplaced.append(mention) }
         }
         for paragraph in placer.rendered() {
             lines.append(paragraph)
@@ -166,6 +167,12 @@ extension CooklangRecipe {
             if !pieces.isEmpty, !(written.count == 1 && written[0].contains("/")) { break }
             pieces += written
             consumed += 1
+        }
+        // A range written in words or with spaces: "1/2 to 3/4", "2 - 3", "5 or 6".
+        if !pieces.isEmpty, consumed + 1 < words.count, ["to", "-", "–", "or"].contains(words[consumed].lowercased()),
+           isQuantityWord(asciiFractions(words[consumed + 1])) {
+            pieces += [words[consumed], asciiFractions(words[consumed + 1])]
+            consumed += 2
         }
         if pieces.isEmpty { return (amount, "") }
         return (pieces.joined(separator: " "), words.dropFirst(consumed).joined(separator: " "))

@@ -9,13 +9,21 @@ enum KindHints {
     /// baked, "Cheesecake with ice cream" is).
     static func variety(categories: [String], name: String = "", keywords: [String] = []) -> RecipeVariety {
         for (index, source) in [categories, [name], keywords].enumerated() {
+            var sawBeverage = false
             for word in source.flatMap(words) {
-                if beverageWords.contains(word) { return .beverage }
+                if beverageWords.contains(word) {
+                    // In a name, a drink's word flavours a food ("Coffee soufflé", "Coffee
+                    // cake"); a food word later in the name decides.
+                    if index != 1 { return .beverage }
+                    sawBeverage = true
+                    continue
+                }
                 if unbakedWords.contains(word) { return .dish }
                 // "Baking" as a category names the kind; "Baked salmon" as a name does not.
                 if bakedWords.contains(word) || (index == 0 && bakingWords.contains(word))
                     || bakedCompoundHeads.contains(where: { word.count > $0.count && word.hasSuffix($0) }) { return .bakedGood }
             }
+            if sawBeverage { return .beverage }
         }
         return .dish
     }
@@ -56,7 +64,7 @@ enum KindHints {
         "strudel", "galette", "cobbler", "crumble", "shortbread", "gingerbread", "baguette", "flapjack",
         // Italian, French, Spanish, Portuguese
         "pane", "torta", "crostata", "ciambella", "ciambellone", "biscotto", "biscotti", "panettone", "pandoro", "cornetto",
-        "pain", "gâteau", "gateau", "tarte", "madeleine", "financier", "pâtisserie", "viennoiserie", "clafoutis",
+        "pain", "gâteau", "gateau", "tarte", "madeleine", "financier", "pâtisserie", "viennoiserie", "clafoutis", "soufflé", "souffle",
         "pastel", "tarta", "galleta", "bizcocho", "magdalena", "roscón", "pão", "bolo", "broa", "biscoito", "bolacha",
         // German, Dutch, Scandinavian, Polish
         "brot", "brötchen", "kuchen", "torte", "plätzchen", "keks", "kekse", "stollen", "gebäck",

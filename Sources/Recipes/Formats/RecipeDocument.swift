@@ -54,7 +54,18 @@ public struct RecipeDocument: Sendable {
         case nil:
             throw RecipeFormatError(reason: "the file is empty")
         default:
-            throw RecipeFormatError(reason: "not a recipes archive, a schema.org JSON file, an HTML page or a .cook file")
+            // Cooklang without a file name (standard input): known by its markup, named by
+            // its title.
+            let cooklang = CooklangRecipe(parsing: text)
+            let title = cooklang.metadata.first { $0.key.lowercased() == "title" }?.value
+            guard title != nil || !cooklang.mentions.isEmpty else {
+                throw RecipeFormatError(reason: "not a recipes archive, a schema.org JSON file, an HTML page or a .cook file")
+            }
+            guard let title, !title.trimmedWhitespace.isEmpty else {
+                throw RecipeFormatError(reason: "a Cooklang recipe on standard input needs a title ('title: …' in its front matter or a '>> title:' line)")
+            }
+            self.init(.cooklang, [cooklang.makeRecipe(fallbackTitle: title)], skipped: [])
+            origins = [RecipeOrigin(format: .cooklang, path: nil, text: text)]
         }
     }
 

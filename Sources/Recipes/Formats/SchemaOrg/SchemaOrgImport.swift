@@ -302,7 +302,7 @@ public struct SchemaOrgImport: Sendable {
     }
 
     /// Parts joined as sentences, without doubling the full stop a part already ends with.
-    private static func sentences(_ parts: [String]) -> String {
+    static func sentences(_ parts: [String]) -> String {
         parts.enumerated().map { index, part in
             index == parts.count - 1 || part.last.map({ ".!?".contains($0) }) == true ? part : part + "."
         }.joined(separator: " ")

@@ -4,18 +4,28 @@ import FoundationEssentials
 /// A prepared statement. It owns the `sqlite3_stmt*` and finalizes it when released.
 public final class SQLiteStatement {
     let handle: OpaquePointer
-    // Kept alive so the connection outlives its statements.
-    let connection: SQLiteConnection
+    /// Kept alive so the connection outlives its statements; nil for a statement in the
+    /// connection's own cache, which the connection finalizes before it closes (a strong
+    /// reference both ways would keep both forever).
+    private let retainedConnection: SQLiteConnection?
+    unowned let connection: SQLiteConnection
     public let sql: String
+    /// Column indices by name, built on first use: rows are read by name, and this keeps
+    /// that to one dictionary per statement rather than one scan per value.
+    private var columnIndices: [String: Int32]?
 
-    init(connection: SQLiteConnection, sql: String) throws {
+    init(connection: SQLiteConnection, sql: String, persistent: Bool = false) throws {
         var statement: OpaquePointer?
-        let code = sqlite3_prepare_v2(connection.handle, sql, -1, &statement, nil)
+        // PERSISTENT tells SQLite the statement is kept and reused, so it allocates it
+        // outside the lookaside memory meant for short-lived ones.
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let code = sqlite3_prepare_v3(connection.handle, sql, -1, flags, &statement, nil)
         guard code == SQLITE_OK, let statement else {
             throw SQLiteError(connection: connection.handle, code: code, sql: sql)
         }
         self.handle = statement
         self.connection = connection
+        self.retainedConnection = persistent ? nil : connection
         self.sql = sql
     }
 
@@ -61,6 +71,25 @@ public final class SQLiteStatement {
     }
 
     public func reset() { sqlite3_reset(handle) }
+
+    /// True between the first step and the reset: a cached statement in use cannot serve a
+    /// second caller at the same time.
+    var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
+
+    /// The index of the result column called `name` (its alias, or its name in the table).
+    public func columnIndex(_ name: String) throws -> Int32 {
+        if columnIndices == nil {
+            var indices: [String: Int32] = [:]
+            for column in 0..<sqlite3_column_count(handle) {
+                if let text = sqlite3_column_name(handle, column) { indices[String(cString: text)] = indices[String(cString: text)] ?? column }
+            }
+            columnIndices = indices
+        }
+        guard let index = columnIndices?[name] else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "no result column named \(name)", sql: sql)
+        }
+        return index
+    }
 
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 

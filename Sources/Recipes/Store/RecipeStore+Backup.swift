@@ -47,7 +47,7 @@ extension RecipeStore {
         }
         if let keeping { try backUp(to: keeping) }
         do {
-            statementCache.removeAll()
+            database.clearStatementCache()
             hasWritten = true
             try database.replaceContent(with: source)
             try migrate()
@@ -65,7 +65,7 @@ extension RecipeStore {
     public func closeReplacedFile() {
         guard let path else { return }
         let stale = [path + "-wal", path + "-shm"].filter(Self.isOpenInThisProcess)
-        statementCache.removeAll()
+        database.clearStatementCache()
         database.close()
         for file in stale { unlink(file) }
     }

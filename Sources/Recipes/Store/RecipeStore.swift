@@ -19,7 +19,6 @@ public final class RecipeStore {
     /// Where the store lives; nil for an in-memory store.
     public var url: URL? { path.map { URL(fileURLWithPath: $0) } }
     let database: SQLiteConnection
-    var statementCache: [String: SQLiteStatement] = [:]
     /// Set by the first write. A store that only read leaves the WAL for the next process
     /// instead of checkpointing and deleting it on close: status bars open the store every few
     /// seconds, and recreating the -wal and -shm files each time costs more than the query.
@@ -192,13 +191,9 @@ public final class RecipeStore {
 
     // MARK: Statements
 
-    /// A prepared statement reused across calls (inserting thousands of ingredients would
-    /// otherwise prepare the same SQL thousands of times).
+    /// A prepared statement the connection keeps (see ``SQLiteConnection/cachedStatement(_:)``).
     func cachedStatement(_ sql: String) throws -> SQLiteStatement {
-        if let statement = statementCache[sql] { return statement }
-        let statement = try database.prepare(sql)
-        statementCache[sql] = statement
-        return statement
+        try database.cachedStatement(sql)
     }
 
     /// Runs `body` in one write transaction, reporting SQLite failures as store errors. The

@@ -50,9 +50,8 @@ extension RecipeStore {
     /// here because a status bar starts this process every few seconds and building and
     /// translating a predicate costs more than the query itself (tests keep the two equal).
     public func nextPlannedRecipe(after now: Date, kind: RecipeKind = .all, local: LocalTime = .system) throws -> UpcomingRecipe? {
-        let time = SQLiteValue.real(now.timeIntervalSinceReferenceDate)
         var found: RecipeRecord?
-        try forEachRecord(sql: Self.nextPlannedSQL(kind), parameters: [time, time, .integer(1), .integer(0)]) {
+        try forEachRecord(sql: Self.nextPlannedSQL(kind), arguments: [now, now, 1, 0]) {
             found = $0
             return false
         }

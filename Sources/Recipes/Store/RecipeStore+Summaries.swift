@@ -34,26 +34,20 @@ extension RecipeStore {
     /// try store.enumerateSummaries(FetchDescriptor<Recipe>()) { print($0.name); return true }
     /// ```
     public func enumerateSummaries<T: Recipe>(_ descriptor: FetchDescriptor<T>, _ body: (RecipeSummary) throws -> Bool) throws {
-        let fetch = CompiledFetch(descriptor, select: "r.id, r.kind, r.name, r.planned, (SELECT count(*) FROM ingredient WHERE recipe_id = r.id)")
+        let fetch = CompiledFetch(descriptor, select: "r.id, r.kind, r.name, r.planned, (SELECT count(*) FROM ingredient WHERE recipe_id = r.id) AS ingredient_count")
         guard fetch.plan.isExact else {
             try enumerate(descriptor) { try body(RecipeSummary($0)) }
             return
         }
-        do {
-            let statement = try database.prepare(fetch.plan.sql)
-            try statement.bind(fetch.plan.parameters)
-            while try statement.step() {
-                let id = statement.string(0)
-                guard let uuid = UUID(storedText: id), let variety = RecipeVariety(rawValue: statement.string(1)) else {
-                    throw RecipeStoreError.damaged(path: path ?? ":memory:", detail: "recipe \(id) has a bad id or kind")
+        try reading {
+            try database.forEachRow(fetch.plan.sql, SQLArguments(fetch.plan.parameters), cached: false) { row in
+                let id: String = try row["id"]
+                guard let uuid = UUID(storedText: id), let variety = RecipeVariety(sqliteValue: try row["kind"]) else {
+                    throw RecipeStoreError.damaged(path: displayPath, detail: "recipe \(id) has a bad id or kind")
                 }
-                let summary = RecipeSummary(id: uuid, variety: variety, name: statement.string(2),
-                                            plannedDate: statement.optionalDouble(3).map(Date.init(timeIntervalSinceReferenceDate:)),
-                                            ingredientCount: statement.int(4))
-                guard try body(summary) else { break }
+                return try body(RecipeSummary(id: uuid, variety: variety, name: try row["name"], plannedDate: try row["planned"],
+                                              ingredientCount: try row["ingredient_count"]))
             }
-        } catch let error as SQLiteError {
-            throw Self.describe(error, path: path ?? ":memory:")
         }
     }
 }

@@ -216,7 +216,7 @@ extension RecipeStore {
         try statement.bind([.text(key)])
         defer { statement.reset() }
         guard try statement.step() else {
-            throw RecipeStoreError.damaged(path: path ?? ":memory:", detail: "the sync state has no \(key)")
+            throw RecipeStoreError.damaged(path: displayPath, detail: "the sync state has no \(key)")
         }
         return statement.value(at: 0)
     }
@@ -235,7 +235,7 @@ extension RecipeStore {
 
     func record(withID id: UUID) throws -> RecipeRecord? {
         var found: RecipeRecord?
-        try forEachRecord(sql: "SELECT \(recipeSelection) FROM recipe r WHERE r.id = ?", parameters: [.text(id.uuidString)]) {
+        try forEachRecord(sql: "SELECT \(recipeSelection) FROM recipe r WHERE r.id = ?", arguments: [id]) {
             found = $0
             return false
         }

@@ -158,9 +158,8 @@ public final class RecipeStore {
             let pending = Schema.migrations.enumerated().filter { $0.offset >= current }
             for (index, migration) in pending {
                 try database.execute(migration.sql)
-                try database.run("INSERT INTO migration (version, name, applied) VALUES (?, ?, ?)",
-                                 [.integer(Int64(index + 1)), .text(migration.name),
-                                  .real(Date().timeIntervalSinceReferenceDate)])
+                try database.execute("INSERT INTO migration (version, name, applied) VALUES (?, ?, ?)",
+                                     [index + 1, migration.name, Date()], cached: false)
             }
             // Swift code reads rows through today's schema, so it runs once every table
             // has its latest columns.

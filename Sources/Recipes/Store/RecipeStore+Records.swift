@@ -33,16 +33,15 @@ extension RecipeStore {
     }
 
     private func ingredients(of recipeID: UUID) throws -> [RecipeRecord.IngredientRecord] {
-        let statement = try cachedStatement(RecipeRecord.IngredientRecord.selectSQL)
-        try statement.bind([recipeID.sqliteValue])
-        defer { statement.reset() }
-        let layout = try ColumnLayout(RecipeRecord.IngredientRecord.columns, in: statement)
+        var layout: ColumnLayout<RecipeRecord.IngredientRecord>?
         var result: [RecipeRecord.IngredientRecord] = []
-        while try statement.step() {
+        try database.forEachRow(RecipeRecord.IngredientRecord.selectSQL, [recipeID]) { row in
+            let columns = try layout ?? ColumnLayout(RecipeRecord.IngredientRecord.columns, in: row.statement)
+            layout = columns
             var ingredient = RecipeRecord.IngredientRecord.blank
             // A row with an unreadable id is skipped, as it always was.
-            guard layout.read(into: &ingredient, from: statement) == nil else { continue }
-            result.append(ingredient)
+            if columns.read(into: &ingredient, from: row.statement) == nil { result.append(ingredient) }
+            return true
         }
         return result
     }
@@ -126,14 +125,5 @@ extension RecipeStore {
             }
             after = last.0
         }
-    }
-}
-
-extension SQLiteStatement {
-    /// Binds, runs to completion, and resets, so a cached statement releases its locks.
-    func execute(_ parameters: [SQLiteValue]) throws {
-        try bind(parameters)
-        defer { reset() }
-        while try step() {}
     }
 }

@@ -3,7 +3,7 @@ import Recipes
 
 /// `recipes show`: one whole recipe.
 struct ShowCommand: RecipesCommand {
-    static let format = OptionSpec("--format", value: "format", choices: ["text", "json"], help: "text (default) or json.")
+    static let format = OptionSpec("--format", value: "format", choosing: DocumentFormat.self, help: "text (default) or json.")
     static let next = OptionSpec("--next", help: "Show the next planned recipe (as 'recipes next' finds it) instead of RECIPE.")
 
     static let spec = CommandSpec(
@@ -26,11 +26,11 @@ struct ShowCommand: RecipesCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let named = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: " ")
         switch (named, arguments.has(Self.next)) {
-        case (nil, false): throw UsageError("missing <recipe>", command: Self.spec.name)
-        case (.some, true): throw UsageError("give RECIPE or --next, not both", command: Self.spec.name)
+        case (nil, false): throw UsageError(.missingArgument("recipe"), command: Self.spec.name)
+        case (.some, true): throw UsageError(.recipeAndNext, command: Self.spec.name)
         default: reference = named
         }
-        asJSON = arguments.value(Self.format) == "json"
+        asJSON = arguments.choice(Self.format) == DocumentFormat.json
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {

@@ -30,7 +30,7 @@ extension SQLTranslator {
         var table: [AnyKeyPath: ColumnMapping] = [:]
         for column in columns {
             guard let mapping = column.mapping else { continue }
-            for keyPath in column.modelKeyPaths { table[keyPath] = mapping }
+            table[column.modelKeyPath()] = mapping
         }
         return table
     }

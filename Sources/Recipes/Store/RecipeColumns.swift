@@ -7,33 +7,43 @@ import FoundationEssentials
 extension RecipeRecord {
     /// Every column of `recipe`, in the order a person's edits are reported (a save conflict
     /// lists fields in this order). Common properties name their key path on `Root`, so the
-    /// translator can list `\BakedGood.name` as well as `\Recipe.name`.
+    /// translator can list `\BakedGood.name` as well as `\Recipe.name`. Each entry names its
+    /// property three times (record, model, key path): closures for the first two, because
+    /// building key paths at run time is what `recipes next` cannot afford.
     static func columns<Root: Recipe>(for root: Root.Type) -> [StoredColumn<RecipeRecord>] {
         let canonical: (String) -> SQLiteValue = { .text(TextMatching.canonical($0)) }
         return [
-            StoredColumn("id", \.id, model: \Root.id, property: nil, json: "id", query: Queried(.identifier)),
-            StoredColumn("kind", \.variety, model: \Root.variety, property: nil, json: "kind"),
-            StoredColumn("name", \.name, model: \Root.name, property: "name", json: "name",
-                         query: Queried(.text, inSearchIndex: true), bind: canonical),
-            StoredColumn("summary", \.summary, model: \Root.summary, property: "summary", json: "summary",
-                         query: Queried(.text, inSearchIndex: true), bind: canonical),
-            StoredColumn("instructions", \.instructions, model: \Root.instructions, property: "instructions", json: "instructions",
-                         query: Queried(.text, inSearchIndex: true), bind: canonical),
-            StoredColumn("planned", \.plannedDate, model: \Root.plannedDate, property: "plannedDate", json: "planned",
-                         query: Queried(.date, nullable: true)),
-            StoredColumn("source", \.sourceURL, model: \Root.sourceURL, property: "sourceURL", json: "source",
-                         query: Queried(.text, nullable: true)),
-            StoredColumn("created", \.createdAt, model: \Root.createdAt, property: nil, json: "created", query: Queried(.date)),
-            StoredColumn("updated", \.updatedAt, model: \Root.updatedAt, property: nil, json: "updated", query: Queried(.date)),
-            StoredColumn("oven_temperature", \.ovenTemperature, model: \BakedGood.ovenTemperature, property: "ovenTemperature",
-                         json: "ovenTemperature", query: Queried(.number, nullable: true), toRecord: { $0 }, toModel: { $0 }),
-            StoredColumn("bake_minutes", \.bakeMinutes, model: \BakedGood.bakeMinutes, property: "bakeMinutes",
-                         json: "bakeMinutes", query: Queried(.number, nullable: true), toRecord: { $0 }, toModel: { $0 }),
+            StoredColumn("id", { $1(&$0.id) }, model: nil, modelValue: { $0.id }, keyPath: \Root.id,
+                         property: nil, json: "id", query: Queried(.identifier)),
+            StoredColumn("kind", { $1(&$0.variety) }, model: nil, modelValue: { $0.variety }, keyPath: \Root.variety,
+                         property: nil, json: "kind"),
+            StoredColumn("name", { $1(&$0.name) }, model: { $1(&$0.name) }, keyPath: \Root.name,
+                         property: "name", json: "name", query: Queried(.text, inSearchIndex: true), bind: canonical),
+            StoredColumn("summary", { $1(&$0.summary) }, model: { $1(&$0.summary) }, keyPath: \Root.summary,
+                         property: "summary", json: "summary", query: Queried(.text, inSearchIndex: true), bind: canonical),
+            StoredColumn("instructions", { $1(&$0.instructions) }, model: { $1(&$0.instructions) }, keyPath: \Root.instructions,
+                         property: "instructions", json: "instructions", query: Queried(.text, inSearchIndex: true), bind: canonical),
+            StoredColumn("planned", { $1(&$0.plannedDate) }, model: { $1(&$0.plannedDate) }, keyPath: \Root.plannedDate,
+                         property: "plannedDate", json: "planned", query: Queried(.date, nullable: true)),
+            StoredColumn("source", { $1(&$0.sourceURL) }, model: { $1(&$0.sourceURL) }, keyPath: \Root.sourceURL,
+                         property: "sourceURL", json: "source", query: Queried(.text, nullable: true)),
+            StoredColumn("created", { $1(&$0.createdAt) }, model: { $1(&$0.createdAt) }, keyPath: \Root.createdAt,
+                         property: nil, json: "created", query: Queried(.date)),
+            StoredColumn("updated", { $1(&$0.updatedAt) }, model: { $1(&$0.updatedAt) }, keyPath: \Root.updatedAt,
+                         property: nil, json: "updated", query: Queried(.date)),
+            StoredColumn("oven_temperature", { $1(&$0.ovenTemperature) }, model: { (baked: BakedGood, access) in access(&baked.ovenTemperature) },
+                         keyPath: \BakedGood.ovenTemperature, property: "ovenTemperature", json: "ovenTemperature",
+                         query: Queried(.number, nullable: true), toRecord: { $0 }, toModel: { $0 }),
+            StoredColumn("bake_minutes", { $1(&$0.bakeMinutes) }, model: { (baked: BakedGood, access) in access(&baked.bakeMinutes) },
+                         keyPath: \BakedGood.bakeMinutes, property: "bakeMinutes", json: "bakeMinutes",
+                         query: Queried(.number, nullable: true), toRecord: { $0 }, toModel: { $0 }),
             // NULL for other kinds; a beverage's own value is never nil.
-            StoredColumn("alcoholic", \.isAlcoholic, model: \Beverage.isAlcoholic, property: "isAlcoholic",
-                         json: "alcoholic", query: Queried(.condition), toRecord: { $0 }, toModel: { $0 ?? false }),
-            StoredColumn("served_hot", \.isServedHot, model: \Beverage.isServedHot, property: "isServedHot",
-                         json: "servedHot", query: Queried(.condition), toRecord: { $0 }, toModel: { $0 ?? false }),
+            StoredColumn("alcoholic", { $1(&$0.isAlcoholic) }, model: { (beverage: Beverage, access) in access(&beverage.isAlcoholic) },
+                         keyPath: \Beverage.isAlcoholic, property: "isAlcoholic", json: "alcoholic",
+                         query: Queried(.condition), toRecord: { $0 }, toModel: { $0 ?? false }),
+            StoredColumn("served_hot", { $1(&$0.isServedHot) }, model: { (beverage: Beverage, access) in access(&beverage.isServedHot) },
+                         keyPath: \Beverage.isServedHot, property: "isServedHot", json: "servedHot",
+                         query: Queried(.condition), toRecord: { $0 }, toModel: { $0 ?? false }),
         ]
     }
 
@@ -65,11 +75,12 @@ extension RecipeRecord.IngredientRecord {
     nonisolated(unsafe) static let columns: [StoredColumn<Self>] = {
         let canonical: (String) -> SQLiteValue = { .text(TextMatching.canonical($0)) }
         return [
-            StoredColumn("id", \.id, model: \Ingredient.id, property: nil, json: "id", query: Queried(.identifier)),
-            StoredColumn("name", \.name, model: \Ingredient.name, property: "name", json: "name",
-                         query: Queried(.text, inSearchIndex: true), bind: canonical),
-            StoredColumn("amount", \.amount, model: \Ingredient.amount, property: "amount", json: "amount",
-                         query: Queried(.text, inSearchIndex: true), bind: canonical),
+            StoredColumn("id", { $1(&$0.id) }, model: nil, modelValue: { $0.id }, keyPath: \Ingredient.id,
+                         property: nil, json: "id", query: Queried(.identifier)),
+            StoredColumn("name", { $1(&$0.name) }, model: { $1(&$0.name) }, keyPath: \Ingredient.name,
+                         property: "name", json: "name", query: Queried(.text, inSearchIndex: true), bind: canonical),
+            StoredColumn("amount", { $1(&$0.amount) }, model: { $1(&$0.amount) }, keyPath: \Ingredient.amount,
+                         property: "amount", json: "amount", query: Queried(.text, inSearchIndex: true), bind: canonical),
         ]
     }()
 

@@ -1,5 +1,13 @@
 import FoundationEssentials
 
+/// Reads and writes one property of a value in place: `{ $1(&$0.name) }`. A closure
+/// rather than a key path because key paths are built at run time, and building the few dozen
+/// a description needs cost `recipes next` a tenth of its time.
+typealias PropertyAccess<Root, Value> = (inout Root, (inout Value) -> Void) -> Void
+
+/// The same for a property of an object (a model class).
+typealias ObjectPropertyAccess<Object, Value> = (Object, (inout Value) -> Void) -> Void
+
 /// One stored property: its column, and how its value goes between the model, the record
 /// a context compares, and SQL. A list of these (``RecipeRecord/columns``) is the one place
 /// a stored field is described; the SQL, reading rows, change detection, restoring a model
@@ -13,9 +21,9 @@ struct StoredColumn<Record> {
     let jsonKey: String
     /// How predicates and sorts on the property translate; nil when they cannot name it.
     let mapping: ColumnMapping?
-    /// The model's key paths to the property, one per model class that has it: key paths
-    /// cannot be read as names on Linux, so the translator finds columns by these.
-    let modelKeyPaths: [AnyKeyPath]
+    /// The model's key path to the property: key paths cannot be read as names on Linux, so
+    /// the translator finds columns by these. Built only when asked for (see PropertyAccess).
+    let modelKeyPath: () -> AnyKeyPath
     /// The value to bind for `record`.
     let value: (Record) -> SQLiteValue
     /// Sets the record's property from a column value; false when the value cannot be one.
@@ -29,9 +37,12 @@ struct StoredColumn<Record> {
 
     var isEditable: Bool { property != nil }
 
-    /// A property that the record and `Model` hold with the same type.
+    /// A property that the record and `Model` hold with the same type. A property the model
+    /// only reads out (set by its initializer, as `id`) has `model: nil` and `modelValue`.
     init<Model: AnyObject, Value: SQLiteValueConvertible & Equatable>(
-        _ name: String, _ record: WritableKeyPath<Record, Value>, model: KeyPath<Model, Value>,
+        _ name: String, _ record: @escaping PropertyAccess<Record, Value>,
+        model: ObjectPropertyAccess<Model, Value>?, modelValue: ((Model) -> Value)? = nil,
+        keyPath: @autoclosure @escaping () -> KeyPath<Model, Value>,
         property: String?, json: String, query: Queried? = nil,
         bind: @escaping (Value) -> SQLiteValue = { $0.sqliteValue }
     ) {
@@ -39,49 +50,71 @@ struct StoredColumn<Record> {
         self.property = property
         self.jsonKey = json
         self.mapping = query.map { ColumnMapping(column: name, shape: $0.shape, nullable: $0.nullable, inSearchIndex: $0.inSearchIndex) }
-        self.modelKeyPaths = [model]
-        value = { bind($0[keyPath: record]) }
+        self.modelKeyPath = keyPath
+        let get = Self.getter(record)
+        value = { bind(get($0)) }
         read = { target, stored in
             guard let value = Value(sqliteValue: stored) else { return false }
-            target[keyPath: record] = value
+            record(&target) { $0 = value }
             return true
         }
-        isEqual = { $0[keyPath: record] == $1[keyPath: record] }
-        copy = { $0[keyPath: record] = $1[keyPath: record] }
-        load = { target, object in
-            if let object = object as? Model { target[keyPath: record] = object[keyPath: model] }
+        isEqual = { get($0) == get($1) }
+        copy = { target, source in record(&target) { $0 = get(source) } }
+        let modelGet: ((Model) -> Value)? = modelValue ?? model.map { access in
+            { object in
+                var result: Value?
+                access(object) { result = $0 }
+                return result!
+            }
         }
-        let writable = model as? ReferenceWritableKeyPath<Model, Value>
+        load = { target, object in
+            if let object = object as? Model, let value = modelGet?(object) { record(&target) { $0 = value } }
+        }
         apply = { object, source in
-            if let writable, let object = object as? Model { object[keyPath: writable] = source[keyPath: record] }
+            if let model, let object = object as? Model { model(object) { $0 = get(source) } }
         }
     }
 
     /// A property only some model classes have: the record holds nil for the others. A
-    /// model property that is not optional takes `absent` when the record holds nil.
+    /// model property that is not optional takes `toModel(nil)` when the record holds nil.
     init<Model: AnyObject, Value: SQLiteValueConvertible & Equatable, ModelValue>(
-        _ name: String, _ record: WritableKeyPath<Record, Value?>, model: ReferenceWritableKeyPath<Model, ModelValue>,
-        property: String, json: String, query: Queried,
+        _ name: String, _ record: @escaping PropertyAccess<Record, Value?>,
+        model: @escaping ObjectPropertyAccess<Model, ModelValue>,
+        keyPath: @autoclosure @escaping () -> KeyPath<Model, ModelValue>, property: String, json: String, query: Queried,
         toRecord: @escaping (ModelValue) -> Value?, toModel: @escaping (Value?) -> ModelValue
     ) {
         self.name = name
         self.property = property
         self.jsonKey = json
         self.mapping = ColumnMapping(column: name, shape: query.shape, nullable: query.nullable, inSearchIndex: query.inSearchIndex)
-        self.modelKeyPaths = [model]
-        value = { $0[keyPath: record].sqliteValue }
+        self.modelKeyPath = keyPath
+        let get = Self.getter(record)
+        value = { get($0).sqliteValue }
         read = { target, stored in
             guard let value = Value?(sqliteValue: stored) else { return false }
-            target[keyPath: record] = value
+            record(&target) { $0 = value }
             return true
         }
-        isEqual = { $0[keyPath: record] == $1[keyPath: record] }
-        copy = { $0[keyPath: record] = $1[keyPath: record] }
+        isEqual = { get($0) == get($1) }
+        copy = { target, source in record(&target) { $0 = get(source) } }
         load = { target, object in
-            target[keyPath: record] = (object as? Model).flatMap { toRecord($0[keyPath: model]) }
+            var value: Value?
+            if let object = object as? Model { model(object) { value = toRecord($0) } }
+            record(&target) { $0 = value }
         }
         apply = { object, source in
-            if let object = object as? Model { object[keyPath: model] = toModel(source[keyPath: record]) }
+            if let object = object as? Model { model(object) { $0 = toModel(get(source)) } }
+        }
+    }
+
+    /// The property's value, read through `access` on a copy (a struct copy shares its
+    /// storage, so this costs no copying of the text).
+    private static func getter<Value>(_ access: @escaping PropertyAccess<Record, Value>) -> (Record) -> Value {
+        { record in
+            var copy = record
+            var result: Value?
+            access(&copy) { result = $0 }
+            return result!
         }
     }
 }

@@ -10,9 +10,8 @@ public final class SQLiteStatement {
     private let retainedConnection: SQLiteConnection?
     unowned let connection: SQLiteConnection
     public let sql: String
-    /// Column indices by name, built on first use: rows are read by name, and this keeps
-    /// that to one dictionary per statement rather than one scan per value.
-    private var columnIndices: [String: Int32]?
+    /// The result columns' names, read on first use.
+    private var columnNames: [String]?
 
     init(connection: SQLiteConnection, sql: String, persistent: Bool = false) throws {
         var statement: OpaquePointer?
@@ -77,18 +76,15 @@ public final class SQLiteStatement {
     var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
 
     /// The index of the result column called `name` (its alias, or its name in the table).
+    /// A scan of a dozen names, not a dictionary: callers that read many rows look an index
+    /// up once (see ColumnLayout), and a dictionary's setup costs `recipes next` more.
     public func columnIndex(_ name: String) throws -> Int32 {
-        if columnIndices == nil {
-            var indices: [String: Int32] = [:]
-            for column in 0..<sqlite3_column_count(handle) {
-                if let text = sqlite3_column_name(handle, column) { indices[String(cString: text)] = indices[String(cString: text)] ?? column }
-            }
-            columnIndices = indices
-        }
-        guard let index = columnIndices?[name] else {
+        let names = columnNames ?? (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+        columnNames = names
+        guard let index = names.firstIndex(of: name) else {
             throw SQLiteError(code: SQLITE_ERROR, message: "no result column named \(name)", sql: sql)
         }
-        return index
+        return Int32(index)
     }
 
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }

@@ -1,8 +1,38 @@
 import FoundationEssentials
 
 // The one description of what a recipe and an ingredient store. Adding a stored field is
-// the model property, one entry here and a migration (Schema); the SQL, reading rows, change
-// detection, `ModelContext`'s restore and the translator's key paths follow from these lists.
+// the model property, here a record property and one column entry, and a migration (Schema);
+// the SQL, reading rows, change detection, `ModelContext`'s restore and the translator's key
+// paths follow from these lists, and a test checks the JSON archive's keys against them.
+
+/// The persisted state of one recipe with its ingredients: what a row holds, and the
+/// snapshot a context compares against to find what changed. Its properties sit here, beside
+/// the columns that store them.
+struct RecipeRecord: Equatable {
+    struct IngredientRecord: Equatable {
+        var id = RecipeRecord.noID
+        var name = ""
+        var amount = ""
+    }
+
+    // Defaults make an empty record, which reading a row or a model fills in.
+    var id = RecipeRecord.noID
+    var variety = RecipeVariety.dish
+    var name = ""
+    var summary = ""
+    var instructions = ""
+    var plannedDate: Date?
+    var createdAt = Date(timeIntervalSinceReferenceDate: 0)
+    var updatedAt = Date(timeIntervalSinceReferenceDate: 0)
+    var ovenTemperature: Int?
+    var bakeMinutes: Int?
+    var isAlcoholic: Bool?
+    var isServedHot: Bool?
+    var sourceURL: String?
+    var ingredients: [IngredientRecord] = []
+
+    static let noID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+}
 
 extension RecipeRecord {
     /// Every column of `recipe`, in the order a person's edits are reported (a save conflict
@@ -64,10 +94,7 @@ extension RecipeRecord {
     var columnValues: SQLArguments { SQLArguments(Self.columns.map { $0.value(self) }) }
 
     /// A record with no content, which reading a row or a model fills in.
-    static let blank = RecipeRecord(
-        id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), variety: .dish, name: "", summary: "", instructions: "",
-        plannedDate: nil, createdAt: Date(timeIntervalSinceReferenceDate: 0), updatedAt: Date(timeIntervalSinceReferenceDate: 0),
-        ovenTemperature: nil, bakeMinutes: nil, isAlcoholic: nil, isServedHot: nil, sourceURL: nil, ingredients: [])
+    static let blank = RecipeRecord()
 }
 
 extension RecipeRecord.IngredientRecord {
@@ -88,7 +115,7 @@ extension RecipeRecord.IngredientRecord {
 
     static let selectSQL = "SELECT \(columns.map(\.name).joined(separator: ", ")) FROM ingredient WHERE recipe_id = ? ORDER BY position"
 
-    static let blank = Self(id: RecipeRecord.blank.id, name: "", amount: "")
+    static let blank = Self()
 }
 
 private func insertStatement(table: String, _ names: [String]) -> String {

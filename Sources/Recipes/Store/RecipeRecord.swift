@@ -1,30 +1,5 @@
 import FoundationEssentials
 
-/// The persisted state of one recipe with its ingredients: what a row holds, and the
-/// snapshot a context compares against to find what changed.
-struct RecipeRecord: Equatable {
-    struct IngredientRecord: Equatable {
-        var id: UUID
-        var name: String
-        var amount: String
-    }
-
-    var id: UUID
-    var variety: RecipeVariety
-    var name: String
-    var summary: String
-    var instructions: String
-    var plannedDate: Date?
-    var createdAt: Date
-    var updatedAt: Date
-    var ovenTemperature: Int?
-    var bakeMinutes: Int?
-    var isAlcoholic: Bool?
-    var isServedHot: Bool?
-    var sourceURL: String? = nil
-    var ingredients: [IngredientRecord]
-}
-
 extension RecipeRecord {
     init(_ recipe: Recipe) {
         self = .blank

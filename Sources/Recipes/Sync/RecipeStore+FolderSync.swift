@@ -144,9 +144,9 @@ extension RecipeStore {
                                 needsSnapshot: own.needsSnapshot, unknownOwnFiles: own.unknown.count, skippedEntries: pending.skipped)
         let exportedThrough = try syncValue("exported_through").integerValue
         let count = own.needsSnapshot
-            ? try database.scalar("SELECT count(*) FROM recipe_version WHERE wall > 0")
-            : try database.scalar("SELECT count(*) FROM recipe_version WHERE local_change > ?", [.integer(exportedThrough)])
-        status.pendingLocalChanges = Int(count?.integerValue ?? 0)
+            ? try database.fetchOne(Int.self, "SELECT count(*) FROM recipe_version WHERE wall > 0")
+            : try database.fetchOne(Int.self, "SELECT count(*) FROM recipe_version WHERE local_change > ?", [exportedThrough])
+        status.pendingLocalChanges = count ?? 0
         for file in pending.files {
             status.unappliedFiles[file.replica, default: 0] += 1
             switch ChangeFile.read(file.path, expectedReplica: file.replica, decoding: false) {

@@ -40,13 +40,18 @@ extension RecipeStore {
             return
         }
         try reading {
+            // Columns found by name once, not per row: a search may list thousands.
+            var columns: [Int32] = []
             try database.forEachRow(fetch.plan.sql, SQLArguments(fetch.plan.parameters), cached: false) { row in
-                let id: String = try row["id"]
-                guard let uuid = UUID(storedText: id), let variety = RecipeVariety(sqliteValue: try row["kind"]) else {
+                if columns.isEmpty {
+                    columns = try ["id", "kind", "name", "planned", "ingredient_count"].map(row.statement.columnIndex)
+                }
+                let id: String = try row[columns[0]]
+                guard let uuid = UUID(storedText: id), let variety = RecipeVariety(sqliteValue: try row[columns[1]]) else {
                     throw RecipeStoreError.damaged(path: displayPath, detail: "recipe \(id) has a bad id or kind")
                 }
-                return try body(RecipeSummary(id: uuid, variety: variety, name: try row["name"], plannedDate: try row["planned"],
-                                              ingredientCount: try row["ingredient_count"]))
+                return try body(RecipeSummary(id: uuid, variety: variety, name: try row[columns[2]], plannedDate: try row[columns[3]],
+                                              ingredientCount: try row[columns[4]]))
             }
         }
     }

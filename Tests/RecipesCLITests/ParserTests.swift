@@ -52,6 +52,16 @@ import Testing
         #expect(GlobalOptions.color.choices == ["auto", "always", "never"])
     }
 
+    /// Help sentences explain each choice, so they stay hand-written; this keeps them from
+    /// forgetting one the type gained.
+    @Test func everyChoiceIsInItsOptionsHelp() {
+        for option in Commands.all.flatMap({ $0.spec.allOptions }) {
+            for choice in option.choices ?? [] {
+                #expect(option.help.contains(choice), "\(option.long)'s help does not mention \(choice)")
+            }
+        }
+    }
+
     @Test func searchReadsItsOptions() throws {
         let search = try command(["search", "creme", "brulee", "--sort", "planned", "--format", "json", "--limit", "3"], as: SearchCommand.self)
         #expect(search.words == "creme brulee" && search.byPlannedDate && search.format == .json && search.limitCount == 3)

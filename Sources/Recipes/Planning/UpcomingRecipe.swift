@@ -51,7 +51,8 @@ extension RecipeStore {
     /// translating a predicate costs more than the query itself (tests keep the two equal).
     public func nextPlannedRecipe(after now: Date, kind: RecipeKind = .all, local: LocalTime = .system) throws -> UpcomingRecipe? {
         var found: RecipeRecord?
-        try forEachRecord(sql: Self.nextPlannedSQL(kind), arguments: [now, now, 1, 0]) {
+        // Not an array literal: its existential element type costs the first call more than the query.
+        try forEachRecord(sql: Self.nextPlannedSQL(kind), arguments: SQLArguments([now.sqliteValue, now.sqliteValue, 1.sqliteValue, 0.sqliteValue])) {
             found = $0
             return false
         }

@@ -81,11 +81,11 @@ extension RecipeRecord {
     /// non-Sendable because key paths and closures are not marked so.
     nonisolated(unsafe) static let columns = columns(for: Recipe.self)
 
-    static let insertSQL = insertStatement(table: "recipe", columns.map(\.name))
+    static let insertSQL = insertStatement(table: "recipe", columns.map { $0.name })
 
     /// Every column but the key, matched by `id`.
     static let updateSQL: String = {
-        let names = columns.map(\.name)
+        let names = columns.map { $0.name }
         let assignments = names.enumerated().filter { $0.element != "id" }.map { "\($0.element) = ?\($0.offset + 1)" }
         return "UPDATE recipe SET \(assignments.joined(separator: ", ")) WHERE id = ?\(names.firstIndex(of: "id")! + 1)"
     }()
@@ -111,9 +111,9 @@ extension RecipeRecord.IngredientRecord {
         ]
     }()
 
-    static let insertSQL = insertStatement(table: "ingredient", ["recipe_id", "position"] + columns.map(\.name))
+    static let insertSQL = insertStatement(table: "ingredient", ["recipe_id", "position"] + columns.map { $0.name })
 
-    static let selectSQL = "SELECT \(columns.map(\.name).joined(separator: ", ")) FROM ingredient WHERE recipe_id = ? ORDER BY position"
+    static let selectSQL = "SELECT \(columns.map { $0.name }.joined(separator: ", ")) FROM ingredient WHERE recipe_id = ? ORDER BY position"
 
     static let blank = Self()
 }

@@ -12,7 +12,7 @@ extension RecipeRecord {
     /// Every editable property (``columns`` with a model property), named as on the model;
     /// the ingredient list is one field. (Computed: key paths are not Sendable.)
     static var editableFields: [Field] {
-        columns.filter(\.isEditable).map { Field(name: $0.property ?? $0.name, isEqual: $0.isEqual, copy: $0.copy) }
+        columns.filter { $0.isEditable }.map { Field(name: $0.property ?? $0.name, isEqual: $0.isEqual, copy: $0.copy) }
             + [Field(name: "ingredients", isEqual: { $0.ingredients == $1.ingredients }, copy: { $0.ingredients = $1.ingredients })]
     }
 }

@@ -35,7 +35,8 @@ extension RecipeStore {
     private func ingredients(of recipeID: UUID) throws -> [RecipeRecord.IngredientRecord] {
         var layout: ColumnLayout<RecipeRecord.IngredientRecord>?
         var result: [RecipeRecord.IngredientRecord] = []
-        try database.forEachRow(RecipeRecord.IngredientRecord.selectSQL, [recipeID]) { row in
+        // Built from a value, not an array literal of existentials (see nextPlannedRecipe).
+        try database.forEachRow(RecipeRecord.IngredientRecord.selectSQL, SQLArguments([recipeID.sqliteValue])) { row in
             let columns = try layout ?? ColumnLayout(RecipeRecord.IngredientRecord.columns, in: row.statement)
             layout = columns
             var ingredient = RecipeRecord.IngredientRecord.blank

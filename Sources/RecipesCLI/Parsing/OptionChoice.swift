@@ -6,7 +6,7 @@ import Recipes
 protocol OptionChoice: RawRepresentable<String>, CaseIterable, Sendable {}
 
 extension OptionChoice {
-    static var names: [String] { allCases.map(\.rawValue) }
+    static var names: [String] { allCases.map { $0.rawValue } }
 }
 
 extension OptionSpec {

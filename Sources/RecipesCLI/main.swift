@@ -39,7 +39,7 @@ func runRecipes(_ argv: [String]) -> ExitStatus {
         output.write(HelpCommand.text(for: command))
         return .success
     case .run(let commandType, let arguments, let store):
-        output.usesColor = TerminalColor.isWanted(arguments.value(GlobalOptions.color), isTerminal: output.isTerminal)
+        output.usesColor = TerminalColor.isWanted(arguments.choice(GlobalOptions.color), isTerminal: output.isTerminal)
         do {
             let command = try commandType.init(arguments)
             let environment = try CommandEnvironment(output: output, errors: errors, storeOption: store)

@@ -50,9 +50,9 @@ extension RecipeStore {
     /// here because a status bar starts this process every few seconds and building and
     /// translating a predicate costs more than the query itself (tests keep the two equal).
     public func nextPlannedRecipe(after now: Date, kind: RecipeKind = .all, local: LocalTime = .system) throws -> UpcomingRecipe? {
-        let time = SQLiteValue.real(now.timeIntervalSinceReferenceDate)
         var found: RecipeRecord?
-        try forEachRecord(sql: Self.nextPlannedSQL(kind), parameters: [time, time, .integer(1), .integer(0)]) {
+        // Not an array literal: its existential element type costs the first call more than the query.
+        try forEachRecord(sql: Self.nextPlannedSQL(kind), arguments: SQLArguments([now.sqliteValue, now.sqliteValue, 1.sqliteValue, 0.sqliteValue])) {
             found = $0
             return false
         }

@@ -31,8 +31,7 @@ public struct QueryPlan: Sendable {
 }
 
 /// The columns a recipe is read from, in the order ``RecipeStore`` reads them.
-let recipeSelection =
-    "r.id, r.kind, r.name, r.summary, r.instructions, r.planned, r.created, r.updated, r.oven_temperature, r.bake_minutes, r.alcoholic, r.served_hot, r.source"
+let recipeSelection = RecipeRecord.columns.selection(alias: SQLTranslator.recipeAlias)
 
 /// A descriptor compiled for one store: the plan plus what memory must still do.
 struct CompiledFetch<T: Recipe> {

@@ -15,36 +15,24 @@ struct ColumnMapping {
 }
 
 extension SQLTranslator {
-    /// Key paths cannot be read as names on Linux, so each supported one is listed here.
-    /// A computed property because key paths are not Sendable.
-    static var recipeColumns: [AnyKeyPath: ColumnMapping] {
-        var table: [AnyKeyPath: ColumnMapping] = [:]
-        func addCommon<Root: Recipe>(_ root: Root.Type) {
-            table[\Root.id] = ColumnMapping(column: "id", shape: .identifier, nullable: false)
-            table[\Root.name] = ColumnMapping(column: "name", shape: .text, nullable: false, inSearchIndex: true)
-            table[\Root.summary] = ColumnMapping(column: "summary", shape: .text, nullable: false, inSearchIndex: true)
-            table[\Root.instructions] = ColumnMapping(column: "instructions", shape: .text, nullable: false, inSearchIndex: true)
-            table[\Root.plannedDate] = ColumnMapping(column: "planned", shape: .date, nullable: true)
-            table[\Root.createdAt] = ColumnMapping(column: "created", shape: .date, nullable: false)
-            table[\Root.updatedAt] = ColumnMapping(column: "updated", shape: .date, nullable: false)
-            table[\Root.sourceURL] = ColumnMapping(column: "source", shape: .text, nullable: true)
-        }
-        addCommon(Recipe.self)
-        addCommon(BakedGood.self)
-        addCommon(Beverage.self)
-        table[\BakedGood.ovenTemperature] = ColumnMapping(column: "oven_temperature", shape: .number, nullable: true)
-        table[\BakedGood.bakeMinutes] = ColumnMapping(column: "bake_minutes", shape: .number, nullable: true)
-        table[\Beverage.isAlcoholic] = ColumnMapping(column: "alcoholic", shape: .condition, nullable: false)
-        table[\Beverage.isServedHot] = ColumnMapping(column: "served_hot", shape: .condition, nullable: false)
-        return table
-    }
+    /// Key paths cannot be read as names on Linux, so the stored columns list theirs (see
+    /// ``RecipeRecord/columns(for:)``), for each model class. Built once: immutable, and
+    /// only non-Sendable because key paths are not marked so.
+    nonisolated(unsafe) static let recipeColumns: [AnyKeyPath: ColumnMapping] = {
+        let columns = RecipeRecord.columns(for: Recipe.self) + RecipeRecord.columns(for: BakedGood.self)
+            + RecipeRecord.columns(for: Beverage.self)
+        return keyPathTable(columns)
+    }()
 
-    static var ingredientColumns: [AnyKeyPath: ColumnMapping] {
-        [
-            \Ingredient.id: ColumnMapping(column: "id", shape: .identifier, nullable: false),
-            \Ingredient.name: ColumnMapping(column: "name", shape: .text, nullable: false, inSearchIndex: true),
-            \Ingredient.amount: ColumnMapping(column: "amount", shape: .text, nullable: false, inSearchIndex: true),
-        ]
+    nonisolated(unsafe) static let ingredientColumns: [AnyKeyPath: ColumnMapping] = keyPathTable(RecipeRecord.IngredientRecord.columns)
+
+    private static func keyPathTable<Record>(_ columns: [StoredColumn<Record>]) -> [AnyKeyPath: ColumnMapping] {
+        var table: [AnyKeyPath: ColumnMapping] = [:]
+        for column in columns {
+            guard let mapping = column.mapping else { continue }
+            table[column.modelKeyPath()] = mapping
+        }
+        return table
     }
 
     static func isIngredientList(_ keyPath: AnyKeyPath) -> Bool {

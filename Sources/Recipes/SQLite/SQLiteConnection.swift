@@ -24,6 +24,10 @@ public final class SQLiteConnection {
     public let path: String
     /// The file this connection holds, while it is open (see ConnectedFiles).
     private let file: ConnectedFiles.Identity?
+    /// Prepared statements kept by SQL text (see ``cachedStatement(_:)``).
+    var statementCache: [String: SQLiteStatement] = [:]
+    /// Receives the SQL of each statement while a trace is on (see ``trace(_:)``).
+    var traceHandler: ((String) -> Void)?
 
     /// How long a writer waits for another process's lock before giving up, in milliseconds.
     public static let busyTimeoutMilliseconds: Int32 = 15_000
@@ -84,6 +88,8 @@ public final class SQLiteConnection {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        // Cached statements do not keep the connection alive; they are finalized first.
+        statementCache.removeAll()
         sqlite3_close_v2(handle)
         if let file { ConnectedFiles.unregister(file) }
     }

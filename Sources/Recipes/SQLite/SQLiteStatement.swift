@@ -4,18 +4,27 @@ import FoundationEssentials
 /// A prepared statement. It owns the `sqlite3_stmt*` and finalizes it when released.
 public final class SQLiteStatement {
     let handle: OpaquePointer
-    // Kept alive so the connection outlives its statements.
-    let connection: SQLiteConnection
+    /// Kept alive so the connection outlives its statements; nil for a statement in the
+    /// connection's own cache, which the connection finalizes before it closes (a strong
+    /// reference both ways would keep both forever).
+    private let retainedConnection: SQLiteConnection?
+    unowned let connection: SQLiteConnection
     public let sql: String
+    /// The result columns' names, read on first use.
+    private var columnNames: [String]?
 
-    init(connection: SQLiteConnection, sql: String) throws {
+    init(connection: SQLiteConnection, sql: String, persistent: Bool = false) throws {
         var statement: OpaquePointer?
-        let code = sqlite3_prepare_v2(connection.handle, sql, -1, &statement, nil)
+        // PERSISTENT tells SQLite the statement is kept and reused, so it allocates it
+        // outside the lookaside memory meant for short-lived ones.
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let code = sqlite3_prepare_v3(connection.handle, sql, -1, flags, &statement, nil)
         guard code == SQLITE_OK, let statement else {
             throw SQLiteError(connection: connection.handle, code: code, sql: sql)
         }
         self.handle = statement
         self.connection = connection
+        self.retainedConnection = persistent ? nil : connection
         self.sql = sql
     }
 
@@ -61,6 +70,22 @@ public final class SQLiteStatement {
     }
 
     public func reset() { sqlite3_reset(handle) }
+
+    /// True between the first step and the reset: a cached statement in use cannot serve a
+    /// second caller at the same time.
+    var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
+
+    /// The index of the result column called `name` (its alias, or its name in the table).
+    /// A scan of a dozen names, not a dictionary: callers that read many rows look an index
+    /// up once (see ColumnLayout), and a dictionary's setup costs `recipes next` more.
+    public func columnIndex(_ name: String) throws -> Int32 {
+        let names = columnNames ?? (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+        columnNames = names
+        guard let index = names.firstIndex(of: name) else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "no result column named \(name)", sql: sql)
+        }
+        return Int32(index)
+    }
 
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 

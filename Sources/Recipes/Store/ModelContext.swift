@@ -237,20 +237,7 @@ public final class ModelContext {
                 return
             }
         }
-        let fresh = saved.makeRecipe()
-        recipe.name = fresh.name
-        recipe.summary = fresh.summary
-        recipe.instructions = fresh.instructions
-        recipe.plannedDate = fresh.plannedDate
-        recipe.sourceURL = fresh.sourceURL
-        recipe.ingredients = fresh.ingredients
-        if let baked = recipe as? BakedGood, let freshBaked = fresh as? BakedGood {
-            baked.ovenTemperature = freshBaked.ovenTemperature
-            baked.bakeMinutes = freshBaked.bakeMinutes
-        }
-        if let beverage = recipe as? Beverage, let freshBeverage = fresh as? Beverage {
-            beverage.isAlcoholic = freshBeverage.isAlcoholic
-            beverage.isServedHot = freshBeverage.isServedHot
-        }
+        for column in RecipeRecord.columns where column.isEditable { column.apply(recipe, saved) }
+        recipe.ingredients = saved.ingredients.map { $0.makeIngredient() }
     }
 }

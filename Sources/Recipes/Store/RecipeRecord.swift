@@ -1,48 +1,10 @@
 import FoundationEssentials
 
-/// The persisted state of one recipe with its ingredients: what a row holds, and the
-/// snapshot a context compares against to find what changed.
-struct RecipeRecord: Equatable {
-    struct IngredientRecord: Equatable {
-        var id: UUID
-        var name: String
-        var amount: String
-    }
-
-    var id: UUID
-    var variety: RecipeVariety
-    var name: String
-    var summary: String
-    var instructions: String
-    var plannedDate: Date?
-    var createdAt: Date
-    var updatedAt: Date
-    var ovenTemperature: Int?
-    var bakeMinutes: Int?
-    var isAlcoholic: Bool?
-    var isServedHot: Bool?
-    var sourceURL: String? = nil
-    var ingredients: [IngredientRecord]
-}
-
 extension RecipeRecord {
     init(_ recipe: Recipe) {
-        id = recipe.id
-        variety = recipe.variety
-        name = recipe.name
-        summary = recipe.summary
-        instructions = recipe.instructions
-        plannedDate = recipe.plannedDate
-        createdAt = recipe.createdAt
-        updatedAt = recipe.updatedAt
-        let baked = recipe as? BakedGood
-        ovenTemperature = baked?.ovenTemperature
-        bakeMinutes = baked?.bakeMinutes
-        let beverage = recipe as? Beverage
-        isAlcoholic = beverage?.isAlcoholic
-        isServedHot = beverage?.isServedHot
-        sourceURL = recipe.sourceURL
-        ingredients = recipe.ingredients.map { IngredientRecord(id: $0.id, name: $0.name, amount: $0.amount) }
+        self = .blank
+        for column in Self.columns { column.load(&self, recipe) }
+        ingredients = recipe.ingredients.map(IngredientRecord.init)
     }
 
     /// Why the store refuses to keep this recipe, or nil: the same rules for a local save,
@@ -62,25 +24,28 @@ extension RecipeRecord {
     }
 
     func makeRecipe() -> Recipe {
-        let ingredientModels = ingredients.map { Ingredient(id: $0.id, name: $0.name, amount: $0.amount) }
-        let recipe: Recipe
-        switch variety {
-        case .dish:
-            recipe = Recipe(id: id, name: name, summary: summary, instructions: instructions,
-                            plannedDate: plannedDate, ingredients: ingredientModels)
-        case .bakedGood:
-            recipe = BakedGood(id: id, name: name, summary: summary, instructions: instructions,
-                               plannedDate: plannedDate, ingredients: ingredientModels,
-                               ovenTemperature: ovenTemperature, bakeMinutes: bakeMinutes)
-        case .beverage:
-            recipe = Beverage(id: id, name: name, summary: summary, instructions: instructions,
-                              plannedDate: plannedDate, ingredients: ingredientModels,
-                              isAlcoholic: isAlcoholic ?? false, isServedHot: isServedHot ?? false)
+        // The id is the one property set only by an initializer; the columns set the rest.
+        let recipe: Recipe = switch variety {
+        case .dish: Recipe(id: id, name: name)
+        case .bakedGood: BakedGood(id: id, name: name)
+        case .beverage: Beverage(id: id, name: name)
         }
-        recipe.sourceURL = sourceURL
-        recipe.createdAt = createdAt
-        recipe.updatedAt = updatedAt
+        for column in Self.columns { column.apply(recipe, self) }
+        recipe.ingredients = ingredients.map { $0.makeIngredient() }
         return recipe
+    }
+}
+
+extension RecipeRecord.IngredientRecord {
+    init(_ ingredient: Ingredient) {
+        self = .blank
+        for column in Self.columns { column.load(&self, ingredient) }
+    }
+
+    func makeIngredient() -> Ingredient {
+        let ingredient = Ingredient(id: id, name: name)
+        for column in Self.columns { column.apply(ingredient, self) }
+        return ingredient
     }
 }
 

@@ -14,10 +14,8 @@ extension RecipeStore {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw RecipeStoreError.cannotWrite(path: path, detail: "a file is already there")
         }
-        do {
-            try database.run("VACUUM INTO ?", [.text(path)])
-        } catch let error as SQLiteError {
-            throw Self.describe(error, path: path)
+        try Self.translatingSQLiteErrors(path: path) {
+            try database.execute("VACUUM INTO ?", [path], cached: false)
         }
     }
 
@@ -29,30 +27,26 @@ extension RecipeStore {
     /// afterwards finds the changes this store wrote after the backup in its folder and reads
     /// them back (see ``sync(folder:)``).
     public func restore(fromBackup path: String, keepingCurrentAt keeping: String? = nil) throws {
-        guard !isReadOnly else { throw RecipeStoreError.cannotWrite(path: self.path ?? ":memory:", detail: "the store is read-only") }
-        let source: SQLiteConnection
-        do {
+        guard !isReadOnly else { throw RecipeStoreError.cannotWrite(path: displayPath, detail: "the store is read-only") }
+        let source = try Self.translatingSQLiteErrors(path: path) {
             var status = stat()
             guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
                 throw RecipeStoreError.notAStore(path: path)
             }
-            source = try SQLiteConnection(path: path, readOnly: true)
+            let source = try SQLiteConnection(path: path, readOnly: true)
             try Self.checkIdentity(source, path: path)
             guard try Self.pragma("user_version", source) > 0 else { throw RecipeStoreError.notAStore(path: path) }
             guard try source.scalar("PRAGMA quick_check") == .text("ok") else {
                 throw RecipeStoreError.damaged(path: path, detail: "PRAGMA quick_check found errors")
             }
-        } catch let error as SQLiteError {
-            throw Self.describe(error, path: path)
+            return source
         }
         if let keeping { try backUp(to: keeping) }
-        do {
-            statementCache.removeAll()
+        try reading {
+            database.clearStatementCache()
             hasWritten = true
             try database.replaceContent(with: source)
             try migrate()
-        } catch let error as SQLiteError {
-            throw Self.describe(error, path: self.path ?? ":memory:")
         }
     }
 
@@ -65,7 +59,7 @@ extension RecipeStore {
     public func closeReplacedFile() {
         guard let path else { return }
         let stale = [path + "-wal", path + "-shm"].filter(Self.isOpenInThisProcess)
-        statementCache.removeAll()
+        database.clearStatementCache()
         database.close()
         for file in stale { unlink(file) }
     }

@@ -55,7 +55,7 @@ extension RecipeStore {
             found = $0
             return false
         }
-        guard let found else { throw RecipeStoreError.damaged(path: path ?? ":memory:", detail: "recipe \(id.uuidString) vanished while it was read") }
+        guard let found else { throw RecipeStoreError.damaged(path: displayPath, detail: "recipe \(id.uuidString) vanished while it was read") }
         return found
     }
 }

@@ -55,10 +55,8 @@ extension RecipeStore {
         let fetch = CompiledFetch(counting, select: "count(*)")
         var matches = 0
         if fetch.plan.isExact {
-            do {
-                if case .integer(let count)? = try database.scalar(fetch.plan.sql, fetch.plan.parameters) { matches = Int(count) }
-            } catch let error as SQLiteError {
-                throw Self.describe(error, path: path ?? ":memory:")
+            matches = try reading {
+                try database.fetchOne(Int.self, fetch.plan.sql, SQLArguments(fetch.plan.parameters), cached: false) ?? 0
             }
         } else {
             try enumerate(counting) { _ in matches += 1; return true }

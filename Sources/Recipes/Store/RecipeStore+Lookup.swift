@@ -20,7 +20,7 @@ extension RecipeStore {
             ORDER BY r.name COLLATE swift, r.id
             """
         var result: [Recipe] = []
-        try forEachRecord(sql: sql, parameters: [.text(TextMatching.nameKey(trimmed)), .text(isIDPrefix ? trimmed.uppercased() : ""), .text(trimmed)]) {
+        try forEachRecord(sql: sql, arguments: [TextMatching.nameKey(trimmed), isIDPrefix ? trimmed.uppercased() : "", trimmed]) {
             result.append($0.makeRecipe())
             return true
         }
@@ -33,15 +33,13 @@ extension RecipeStore {
     /// addresses exactly one recipe in the store came from.
     func recipeIDsBySourceAddress() throws -> [String: UUID] {
         var found: [String: UUID?] = [:]
-        do {
-            let statement = try database.prepare("SELECT id, source FROM recipe WHERE source IS NOT NULL")
-            while try statement.step() {
-                let key = SourceAddress.key(statement.string(1))
+        try reading {
+            try database.forEachRow("SELECT id, source FROM recipe WHERE source IS NOT NULL") { row in
+                let key = SourceAddress.key(try row["source"])
                 // An address two recipes share says nothing about either.
-                found[key] = found[key] == nil ? UUID(storedText: statement.string(0)) : .some(nil)
+                found[key] = found[key] == nil ? UUID(storedText: try row["id"]) : .some(nil)
+                return true
             }
-        } catch let error as SQLiteError {
-            throw Self.describe(error, path: path ?? ":memory:")
         }
         return found.compactMapValues { $0 }
     }

@@ -7,21 +7,13 @@ extension RecipeRecord {
         let name: String
         let isEqual: (RecipeRecord, RecipeRecord) -> Bool
         let copy: (inout RecipeRecord, RecipeRecord) -> Void
-
-        init<Value: Equatable>(_ name: String, _ keyPath: WritableKeyPath<RecipeRecord, Value>) {
-            self.name = name
-            isEqual = { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
-            copy = { $0[keyPath: keyPath] = $1[keyPath: keyPath] }
-        }
     }
 
-    /// Every editable property, named as on the model; the ingredient list is one field.
-    /// (Computed: key paths are not Sendable.)
+    /// Every editable property (``columns`` with a model property), named as on the model;
+    /// the ingredient list is one field. (Computed: key paths are not Sendable.)
     static var editableFields: [Field] {
-        [Field("name", \.name), Field("summary", \.summary), Field("instructions", \.instructions),
-         Field("plannedDate", \.plannedDate), Field("sourceURL", \.sourceURL), Field("ovenTemperature", \.ovenTemperature),
-         Field("bakeMinutes", \.bakeMinutes), Field("isAlcoholic", \.isAlcoholic), Field("isServedHot", \.isServedHot),
-         Field("ingredients", \.ingredients)]
+        columns.filter { $0.isEditable }.map { Field(name: $0.property ?? $0.name, isEqual: $0.isEqual, copy: $0.copy) }
+            + [Field(name: "ingredients", isEqual: { $0.ingredients == $1.ingredients }, copy: { $0.ingredients = $1.ingredients })]
     }
 }
 
@@ -59,7 +51,7 @@ extension RecipeStore {
 
     private func storedRecord(id: UUID) throws -> RecipeRecord? {
         var found: RecipeRecord?
-        try forEachRecord(sql: "SELECT \(recipeSelection) FROM recipe r WHERE r.id = ?", parameters: [.text(id.uuidString)]) {
+        try forEachRecord(sql: "SELECT \(recipeSelection) FROM recipe r WHERE r.id = ?", arguments: [id]) {
             found = $0
             return false
         }

@@ -42,9 +42,9 @@ extension RecipeStore {
     func recipeIDsByOriginPath() throws -> [String: UUID] {
         var found: [String: UUID] = [:]
         try readSnapshot {
-            let statement = try database.prepare("SELECT path, recipe_id FROM recipe_origin WHERE path IS NOT NULL")
-            while try statement.step() {
-                if let id = UUID(storedText: statement.string(1)) { found[statement.string(0)] = id }
+            try database.forEachRow("SELECT path, recipe_id FROM recipe_origin WHERE path IS NOT NULL") { row in
+                if let id = UUID(storedText: try row["recipe_id"]) { found[try row["path"]] = id }
+                return true
             }
         }
         return found
@@ -54,20 +54,19 @@ extension RecipeStore {
     /// the recipe is written.
     func setOrigin(_ origin: RecipeOrigin, of id: UUID) throws {
         guard let record = try record(withID: id) else { return }
-        try cachedStatement("""
+        try database.execute("""
             INSERT INTO recipe_origin (recipe_id, format, path, text, fingerprint) VALUES (?1, ?2, ?3, ?4, ?5)
             ON CONFLICT (recipe_id) DO UPDATE SET format = ?2, path = ?3, text = ?4, fingerprint = ?5
-            """).execute([.text(id.uuidString), .text(origin.format.rawValue), origin.path.map { .text($0) } ?? .null,
-                          .text(origin.text), .integer(Int64(bitPattern: Self.fingerprint(record)))])
+            """, [id, origin.format.rawValue, origin.path, origin.text, Int64(bitPattern: Self.fingerprint(record))])
     }
 
     func origin(of id: UUID) throws -> (format: RecipeOrigin.Format, text: String, fingerprint: UInt64)? {
         try readSnapshot {
-            let statement = try cachedStatement("SELECT format, text, fingerprint FROM recipe_origin WHERE recipe_id = ?")
-            try statement.bind([.text(id.uuidString)])
-            defer { statement.reset() }
-            guard try statement.step(), let format = RecipeOrigin.Format(rawValue: statement.string(0)) else { return nil }
-            return (format, statement.string(1), UInt64(bitPattern: Int64(statement.int(2))))
+            let row = try database.fetchOne("SELECT format, text, fingerprint FROM recipe_origin WHERE recipe_id = ?", [id]) { row in
+                (format: RecipeOrigin.Format(rawValue: try row["format"]), text: try row["text"] as String, fingerprint: try row["fingerprint"] as Int64)
+            }
+            guard let row, let format = row.format else { return nil }
+            return (format, row.text, UInt64(bitPattern: row.fingerprint))
         }
     }
 

@@ -5,59 +5,51 @@ import FoundationEssentials
 extension RecipeStore {
     /// Reads the recipes `fetch` selects, one at a time, stopping when `body` returns false.
     func forEachRecord<T>(_ fetch: CompiledFetch<T>, _ body: (RecipeRecord) throws -> Bool) throws {
-        try forEachRecord(sql: fetch.plan.sql, parameters: fetch.plan.parameters, body)
+        try forEachRecord(sql: fetch.plan.sql, arguments: SQLArguments(fetch.plan.parameters), body)
     }
 
     /// Reads rows of `sql`, which selects ``recipeSelection`` from `recipe r`.
-    func forEachRecord(sql: String, parameters: [SQLiteValue], _ body: (RecipeRecord) throws -> Bool) throws {
-        do {
+    func forEachRecord(sql: String, arguments: SQLArguments, _ body: (RecipeRecord) throws -> Bool) throws {
+        try reading {
             let statement = try database.prepare(sql)
-            try statement.bind(parameters)
+            try statement.bind(arguments.values)
+            let layout = try ColumnLayout(RecipeRecord.columns, in: statement)
             while try statement.step() {
-                guard try body(try record(from: statement)) else { break }
+                guard try body(try record(from: statement, layout)) else { break }
             }
-        } catch let error as SQLiteError {
-            throw Self.describe(error, path: path ?? ":memory:")
         }
     }
 
-    /// The record in the row's columns `offset ..< offset + 13`, in ``recipeSelection`` order.
-    private func record(from row: SQLiteStatement, offset: Int32 = 0) throws -> RecipeRecord {
-        let id = row.string(offset)
-        guard let uuid = UUID(storedText: id), let variety = RecipeVariety(rawValue: row.string(offset + 1)) else {
-            throw RecipeStoreError.damaged(path: path ?? ":memory:", detail: "recipe \(id) has a bad id or kind")
+    /// The record in the statement's current row, its columns found by `layout`.
+    private func record(from row: SQLiteStatement, _ layout: ColumnLayout<RecipeRecord>) throws -> RecipeRecord {
+        var record = RecipeRecord.blank
+        if let column = layout.read(into: &record, from: row) {
+            let id = row.string(try row.columnIndex("id"))
+            let what = column == "id" || column == "kind" ? "id or kind" : column
+            throw RecipeStoreError.damaged(path: displayPath, detail: "recipe \(id) has a bad \(what)")
         }
-        return RecipeRecord(
-            id: uuid, variety: variety, name: row.string(offset + 2), summary: row.string(offset + 3),
-            instructions: row.string(offset + 4),
-            plannedDate: row.optionalDouble(offset + 5).map(Date.init(timeIntervalSinceReferenceDate:)),
-            createdAt: Date(timeIntervalSinceReferenceDate: row.double(offset + 6)),
-            updatedAt: Date(timeIntervalSinceReferenceDate: row.double(offset + 7)),
-            ovenTemperature: row.optionalInt(offset + 8), bakeMinutes: row.optionalInt(offset + 9),
-            isAlcoholic: row.optionalInt(offset + 10).map { $0 != 0 }, isServedHot: row.optionalInt(offset + 11).map { $0 != 0 },
-            sourceURL: row.isNull(offset + 12) ? nil : row.string(offset + 12),
-            ingredients: try ingredients(of: id))
+        record.ingredients = try ingredients(of: record.id)
+        return record
     }
 
-    private func ingredients(of recipeID: String) throws -> [RecipeRecord.IngredientRecord] {
-        let statement = try cachedStatement("SELECT id, name, amount FROM ingredient WHERE recipe_id = ? ORDER BY position")
-        try statement.bind([.text(recipeID)])
-        defer { statement.reset() }
+    private func ingredients(of recipeID: UUID) throws -> [RecipeRecord.IngredientRecord] {
+        var layout: ColumnLayout<RecipeRecord.IngredientRecord>?
         var result: [RecipeRecord.IngredientRecord] = []
-        while try statement.step() {
-            guard let id = UUID(storedText: statement.string(0)) else { continue }
-            result.append(.init(id: id, name: statement.string(1), amount: statement.string(2)))
+        // Built from a value, not an array literal of existentials (see nextPlannedRecipe).
+        try database.forEachRow(RecipeRecord.IngredientRecord.selectSQL, SQLArguments([recipeID.sqliteValue])) { row in
+            let columns = try layout ?? ColumnLayout(RecipeRecord.IngredientRecord.columns, in: row.statement)
+            layout = columns
+            var ingredient = RecipeRecord.IngredientRecord.blank
+            // A row with an unreadable id is skipped, as it always was.
+            if columns.read(into: &ingredient, from: row.statement) == nil { result.append(ingredient) }
+            return true
         }
         return result
     }
 
     func insert(_ record: RecipeRecord) throws {
         try check(record)
-        try cachedStatement("""
-            INSERT INTO recipe (id, kind, name, summary, instructions, planned, created, updated,
-                                oven_temperature, bake_minutes, alcoholic, served_hot, source)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
-            """).execute(Self.columnValues(record))
+        try database.execute(RecipeRecord.insertSQL, record.columnValues)
         let rowID = database.lastInsertedRowID
         try insertIngredients(of: record)
         try index(record, rowID: rowID)
@@ -66,17 +58,12 @@ extension RecipeStore {
 
     func update(_ record: RecipeRecord, from previous: RecipeRecord) throws {
         try check(record)
-        try cachedStatement("""
-            UPDATE recipe SET kind = ?2, name = ?3, summary = ?4, instructions = ?5, planned = ?6,
-                created = ?7, updated = ?8, oven_temperature = ?9, bake_minutes = ?10,
-                alcoholic = ?11, served_hot = ?12, source = ?13
-            WHERE id = ?1
-            """).execute(Self.columnValues(record))
+        try database.execute(RecipeRecord.updateSQL, record.columnValues)
         // Another process (a sync, another terminal) deleted the recipe since it was read:
         // the edit is newer than the deletion, so it brings the recipe back.
         guard database.lastChanges > 0 else { return try insert(record) }
         if record.ingredients != previous.ingredients {
-            try cachedStatement("DELETE FROM ingredient WHERE recipe_id = ?").execute([.text(record.id.uuidString)])
+            try database.execute("DELETE FROM ingredient WHERE recipe_id = ?", [record.id])
             try insertIngredients(of: record)
         }
         if SearchDocument(record) != SearchDocument(previous), let rowID = try rowID(of: record.id) {
@@ -92,34 +79,30 @@ extension RecipeStore {
     /// Deletes the recipe; its ingredients go with it (ON DELETE CASCADE), its search entry here.
     func deleteRecord(id: UUID) throws {
         if let rowID = try rowID(of: id) {
-            try cachedStatement("DELETE FROM recipe_search WHERE rowid = ?").execute([.integer(rowID)])
+            try database.execute("DELETE FROM recipe_search WHERE rowid = ?", [rowID])
         }
-        try cachedStatement("DELETE FROM recipe WHERE id = ?").execute([.text(id.uuidString)])
+        try database.execute("DELETE FROM recipe WHERE id = ?", [id])
         try stampLocalChange(of: id, deleted: true)
     }
 
     private func insertIngredients(of record: RecipeRecord) throws {
-        let recipeID = SQLiteValue.text(record.id.uuidString)
-        let insert = try cachedStatement("INSERT INTO ingredient (recipe_id, position, id, name, amount) VALUES (?, ?, ?, ?, ?)")
+        let recipeID = record.id.sqliteValue
+        let columns = RecipeRecord.IngredientRecord.columns
         for (position, ingredient) in record.ingredients.enumerated() {
-            try insert.execute([recipeID, .integer(Int64(position)), .text(ingredient.id.uuidString),
-                                .text(TextMatching.canonical(ingredient.name)), .text(TextMatching.canonical(ingredient.amount))])
+            try database.execute(RecipeRecord.IngredientRecord.insertSQL,
+                                 SQLArguments([recipeID, position.sqliteValue] + columns.map { $0.value(ingredient) }))
         }
     }
 
     /// Replaces the recipe's entry in the search index. Deleting first also clears an entry
     /// left behind if someone deleted the recipe row with another SQLite client.
     private func index(_ record: RecipeRecord, rowID: Int64) throws {
-        try cachedStatement("DELETE FROM recipe_search WHERE rowid = ?").execute([.integer(rowID)])
-        try cachedStatement("INSERT INTO recipe_search (rowid, document) VALUES (?, ?)")
-            .execute([.integer(rowID), .text(SearchDocument(record).text)])
+        try database.execute("DELETE FROM recipe_search WHERE rowid = ?", [rowID])
+        try database.execute("INSERT INTO recipe_search (rowid, document) VALUES (?, ?)", [rowID, SearchDocument(record).text])
     }
 
     private func rowID(of id: UUID) throws -> Int64? {
-        let statement = try cachedStatement("SELECT rowid FROM recipe WHERE id = ?")
-        try statement.bind([.text(id.uuidString)])
-        defer { statement.reset() }
-        return try statement.step() ? Int64(statement.int(0)) : nil
+        try database.fetchOne(Int64.self, "SELECT rowid FROM recipe WHERE id = ?", [id])
     }
 
     /// Builds the search index from every recipe; used when the index is first created.
@@ -127,44 +110,21 @@ extension RecipeStore {
     /// store: a store of 60,000 recipes once needed 185 MB to upgrade, even for `next`.
     func rebuildSearchIndex() throws {
         try database.execute("DELETE FROM recipe_search")
-        let rows = try database.prepare("SELECT r.rowid, \(recipeSelection) FROM recipe r WHERE r.rowid > ? ORDER BY r.rowid LIMIT 256")
-        let insert = try cachedStatement("INSERT INTO recipe_search (rowid, document) VALUES (?, ?)")
+        let rows = try database.prepare("SELECT r.rowid AS row_id, \(recipeSelection) FROM recipe r WHERE r.rowid > ? ORDER BY r.rowid LIMIT 256")
+        let layout = try ColumnLayout(RecipeRecord.columns, in: rows)
+        let rowIDColumn = try rows.columnIndex("row_id")
         var after = Int64.min
         while true {
-            try rows.bind([.integer(after)])
+            try rows.bind([after.sqliteValue])
             var batch: [(Int64, RecipeRecord)] = []
             while try rows.step() {
-                // Column 0 is the rowid; the record's columns follow it.
-                batch.append((Int64(rows.int(0)), try record(from: rows, offset: 1)))
+                batch.append((Int64(rows.int(rowIDColumn)), try record(from: rows, layout)))
             }
             guard let last = batch.last else { return }
             for (rowID, record) in batch {
-                try insert.execute([.integer(rowID), .text(SearchDocument(record).text)])
+                try database.execute("INSERT INTO recipe_search (rowid, document) VALUES (?, ?)", [rowID, SearchDocument(record).text])
             }
             after = last.0
         }
-    }
-
-    private static func columnValues(_ record: RecipeRecord) -> [SQLiteValue] {
-        func optional(_ value: Int?) -> SQLiteValue { value.map { .integer(Int64($0)) } ?? .null }
-        func optional(_ value: Bool?) -> SQLiteValue { value.map { .integer($0 ? 1 : 0) } ?? .null }
-        return [
-            .text(record.id.uuidString), .text(record.variety.rawValue), .text(TextMatching.canonical(record.name)),
-            .text(TextMatching.canonical(record.summary)), .text(TextMatching.canonical(record.instructions)),
-            record.plannedDate.map { .real($0.timeIntervalSinceReferenceDate) } ?? .null,
-            .real(record.createdAt.timeIntervalSinceReferenceDate), .real(record.updatedAt.timeIntervalSinceReferenceDate),
-            optional(record.ovenTemperature), optional(record.bakeMinutes),
-            optional(record.isAlcoholic), optional(record.isServedHot),
-            record.sourceURL.map { .text($0) } ?? .null,
-        ]
-    }
-}
-
-extension SQLiteStatement {
-    /// Binds, runs to completion, and resets, so a cached statement releases its locks.
-    func execute(_ parameters: [SQLiteValue]) throws {
-        try bind(parameters)
-        defer { reset() }
-        while try step() {}
     }
 }

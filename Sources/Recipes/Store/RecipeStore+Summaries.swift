@@ -34,26 +34,25 @@ extension RecipeStore {
     /// try store.enumerateSummaries(FetchDescriptor<Recipe>()) { print($0.name); return true }
     /// ```
     public func enumerateSummaries<T: Recipe>(_ descriptor: FetchDescriptor<T>, _ body: (RecipeSummary) throws -> Bool) throws {
-        let fetch = CompiledFetch(descriptor, select: "r.id, r.kind, r.name, r.planned, (SELECT count(*) FROM ingredient WHERE recipe_id = r.id)")
+        let fetch = CompiledFetch(descriptor, select: "r.id, r.kind, r.name, r.planned, (SELECT count(*) FROM ingredient WHERE recipe_id = r.id) AS ingredient_count")
         guard fetch.plan.isExact else {
             try enumerate(descriptor) { try body(RecipeSummary($0)) }
             return
         }
-        do {
-            let statement = try database.prepare(fetch.plan.sql)
-            try statement.bind(fetch.plan.parameters)
-            while try statement.step() {
-                let id = statement.string(0)
-                guard let uuid = UUID(storedText: id), let variety = RecipeVariety(rawValue: statement.string(1)) else {
-                    throw RecipeStoreError.damaged(path: path ?? ":memory:", detail: "recipe \(id) has a bad id or kind")
+        try reading {
+            // Columns found by name once, not per row: a search may list thousands.
+            var columns: [Int32] = []
+            try database.forEachRow(fetch.plan.sql, SQLArguments(fetch.plan.parameters), cached: false) { row in
+                if columns.isEmpty {
+                    columns = try ["id", "kind", "name", "planned", "ingredient_count"].map(row.statement.columnIndex)
                 }
-                let summary = RecipeSummary(id: uuid, variety: variety, name: statement.string(2),
-                                            plannedDate: statement.optionalDouble(3).map(Date.init(timeIntervalSinceReferenceDate:)),
-                                            ingredientCount: statement.int(4))
-                guard try body(summary) else { break }
+                let id: String = try row[columns[0]]
+                guard let uuid = UUID(storedText: id), let variety = RecipeVariety(sqliteValue: try row[columns[1]]) else {
+                    throw RecipeStoreError.damaged(path: displayPath, detail: "recipe \(id) has a bad id or kind")
+                }
+                return try body(RecipeSummary(id: uuid, variety: variety, name: try row[columns[2]], plannedDate: try row[columns[3]],
+                                              ingredientCount: try row[columns[4]]))
             }
-        } catch let error as SQLiteError {
-            throw Self.describe(error, path: path ?? ":memory:")
         }
     }
 }

@@ -19,7 +19,6 @@ public final class RecipeStore {
     /// Where the store lives; nil for an in-memory store.
     public var url: URL? { path.map { URL(fileURLWithPath: $0) } }
     let database: SQLiteConnection
-    var statementCache: [String: SQLiteStatement] = [:]
     /// Set by the first write. A store that only read leaves the WAL for the next process
     /// instead of checkpointing and deleting it on close: status bars open the store every few
     /// seconds, and recreating the -wal and -shm files each time costs more than the query.
@@ -55,13 +54,12 @@ public final class RecipeStore {
         // A store this user may not change (a read-only file, or a folder where SQLite cannot
         // create its -wal and -shm files) is opened read-only: searching and `next` still work,
         // and a write fails with "the store is read-only" instead of at opening.
-        isReadOnly = filePath.map(Self.isUnwritableStore) ?? false
-        do {
-            database = try isReadOnly ? Self.openReadOnly(path) : SQLiteConnection(path: path)
-        } catch let error as SQLiteError {
-            throw Self.describe(error, path: path)
+        let isReadOnly = filePath.map(Self.isUnwritableStore) ?? false
+        self.isReadOnly = isReadOnly
+        database = try Self.translatingSQLiteErrors(path: path) {
+            try isReadOnly ? Self.openReadOnly(path) : SQLiteConnection(path: path)
         }
-        do {
+        try Self.translatingSQLiteErrors(path: path) {
             database.setCheckpointOnClose(false)
             try Self.checkIdentity(database, path: path)
             if isReadOnly {
@@ -75,8 +73,6 @@ public final class RecipeStore {
                 try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
                 try migrate()
             }
-        } catch let error as SQLiteError {
-            throw Self.describe(error, path: path)
         }
     }
 
@@ -90,7 +86,7 @@ public final class RecipeStore {
         do {
             _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
             return connection
-        } catch let error as SQLiteError where error.code == SQLITE_READONLY || error.code == SQLITE_CANTOPEN {
+        } catch let error where SQLiteError.ResultCode.readOnly ~= error || SQLiteError.ResultCode.cannotOpen ~= error {
             guard access(path + "-wal", F_OK) != 0 else { throw error }
             return try SQLiteConnection(path: path, immutable: true)
         }
@@ -162,9 +158,8 @@ public final class RecipeStore {
             let pending = Schema.migrations.enumerated().filter { $0.offset >= current }
             for (index, migration) in pending {
                 try database.execute(migration.sql)
-                try database.run("INSERT INTO migration (version, name, applied) VALUES (?, ?, ?)",
-                                 [.integer(Int64(index + 1)), .text(migration.name),
-                                  .real(Date().timeIntervalSinceReferenceDate)])
+                try database.execute("INSERT INTO migration (version, name, applied) VALUES (?, ?, ?)",
+                                     [index + 1, migration.name, Date()], cached: false)
             }
             // Swift code reads rows through today's schema, so it runs once every table
             // has its latest columns.
@@ -192,13 +187,9 @@ public final class RecipeStore {
 
     // MARK: Statements
 
-    /// A prepared statement reused across calls (inserting thousands of ingredients would
-    /// otherwise prepare the same SQL thousands of times).
+    /// A prepared statement the connection keeps (see ``SQLiteConnection/cachedStatement(_:)``).
     func cachedStatement(_ sql: String) throws -> SQLiteStatement {
-        if let statement = statementCache[sql] { return statement }
-        let statement = try database.prepare(sql)
-        statementCache[sql] = statement
-        return statement
+        try database.cachedStatement(sql)
     }
 
     /// Runs `body` in one write transaction, reporting SQLite failures as store errors. The
@@ -209,7 +200,7 @@ public final class RecipeStore {
         isWriting = true
         defer { isWriting = false }
         defer { syncClock = nil }
-        do {
+        return try reading {
             let result = try database.transaction {
                 let result = try body()
                 try flushSyncClock()
@@ -219,8 +210,6 @@ public final class RecipeStore {
             // and the file as they were.
             if !hasWritten { hasWritten = true }
             return result
-        } catch let error as SQLiteError {
-            throw Self.describe(error, path: path ?? ":memory:")
         }
     }
 
@@ -228,12 +217,28 @@ public final class RecipeStore {
     /// a write, the write's own).
     func readSnapshot<R>(_ body: () throws -> R) throws -> R {
         if database.isInTransaction { return try body() }
+        return try reading { try database.transaction(immediate: false, body) }
+    }
+
+    /// Runs `body`, reporting SQLite failures as store errors: the entry point of reads that
+    /// need no snapshot (one statement is one already). ``write(_:)`` and
+    /// ``readSnapshot(_:)`` go through it too.
+    func reading<R>(_ body: () throws -> R) throws -> R {
+        try Self.translatingSQLiteErrors(path: displayPath, body)
+    }
+
+    /// The one place where an ``SQLiteError`` becomes a ``RecipeStoreError``; an error already
+    /// translated by an inner call passes through.
+    static func translatingSQLiteErrors<R>(path: String, _ body: () throws -> R) throws -> R {
         do {
-            return try database.transaction(immediate: false, body)
+            return try body()
         } catch let error as SQLiteError {
-            throw Self.describe(error, path: path ?? ":memory:")
+            throw describe(error, path: path)
         }
     }
+
+    /// The path as messages name it.
+    var displayPath: String { path ?? ":memory:" }
 }
 
 extension RecipeStore {

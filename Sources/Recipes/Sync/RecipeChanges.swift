@@ -50,7 +50,7 @@ extension RecipeStore {
     public func changes(since token: Int64) throws -> (changes: [RecipeChange], token: Int64) {
         try readSnapshot {
             var latest = token
-            let versions = try versionRows(where: "local_change > ? ORDER BY local_change", [.integer(token)]) { row in
+            let versions = try versionRows(where: "local_change > ? ORDER BY local_change", [token]) { row in
                 latest = max(latest, row)
             }
             return (try versions.map(change(for:)), latest)
@@ -69,18 +69,15 @@ extension RecipeStore {
         }
     }
 
-    private func versionRows(where condition: String, _ parameters: [SQLiteValue],
+    private func versionRows(where condition: String, _ arguments: SQLArguments,
                              localChange: (Int64) -> Void) throws -> [(UUID, SyncStamp, Bool)] {
         var rows: [(UUID, SyncStamp, Bool)] = []
-        let statement = try cachedStatement(
-            "SELECT recipe_id, wall, counter, replica, deleted, local_change FROM recipe_version WHERE \(condition)")
-        try statement.bind(parameters)
-        defer { statement.reset() }
-        while try statement.step() {
-            guard let id = UUID(storedText: statement.string(0)) else { continue }
-            rows.append((id, SyncStamp(wall: Int64(statement.int(1)), counter: Int64(statement.int(2)), replica: statement.string(3)),
-                         statement.int(4) != 0))
-            if !statement.isNull(5) { localChange(Int64(statement.int(5))) }
+        try database.forEachRow("SELECT recipe_id, wall, counter, replica, deleted, local_change FROM recipe_version WHERE \(condition)",
+                                arguments) { row in
+            guard let id = UUID(storedText: try row["recipe_id"]) else { return true }
+            rows.append((id, try SyncStamp(row), try row["deleted"]))
+            if let change: Int64 = try row["local_change"] { localChange(change) }
+            return true
         }
         return rows
     }
@@ -137,11 +134,10 @@ extension RecipeStore {
             } else if existing != nil {
                 try deleteRecord(id: change.id)
             }
-            try cachedStatement("""
+            try database.execute("""
                 INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
                 ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5, local_change = NULL
-                """).execute([.text(change.id.uuidString), .integer(change.stamp.wall), .integer(change.stamp.counter),
-                              .text(change.stamp.replica), .integer(incoming == nil ? 1 : 0)])
+                """, [change.id, change.stamp.wall, change.stamp.counter, change.stamp.replica, incoming == nil])
             result.applied += 1
         }
         syncClock = clock
@@ -179,20 +175,18 @@ extension RecipeStore {
         let stamp = state.clock.tick(now: Date())
         state.localChange += 1
         syncClock = state
-        try cachedStatement("""
+        try database.execute("""
             INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5, local_change = ?6
-            """).execute([.text(id.uuidString), .integer(stamp.wall), .integer(stamp.counter), .text(stamp.replica),
-                          .integer(deleted ? 1 : 0), .integer(state.localChange)])
+            """, [id, stamp.wall, stamp.counter, stamp.replica, deleted, state.localChange])
     }
 
     /// Writes the clock back at the end of a transaction that stamped or received changes.
     func flushSyncClock() throws {
         guard let state = syncClock else { return }
-        let update = try cachedStatement("UPDATE sync_state SET value = ? WHERE key = ?")
-        try update.execute([.integer(state.clock.wall), .text("wall")])
-        try update.execute([.integer(state.clock.counter), .text("counter")])
-        try update.execute([.integer(state.localChange), .text("local_change")])
+        try setSyncValue("wall", state.clock.wall.sqliteValue)
+        try setSyncValue("counter", state.clock.counter.sqliteValue)
+        try setSyncValue("local_change", state.localChange.sqliteValue)
     }
 
     private func loadClock() throws -> SyncClockState {
@@ -203,43 +197,46 @@ extension RecipeStore {
         // change in that future.
         let limit = HybridLogicalClock.milliseconds(Date()) + SyncStamp.futureTolerance
         if clock.wall > limit || clock.counter < 0 || clock.counter > SyncStamp.maximumCounter {
-            let latest = try database.scalar("SELECT max(wall) FROM recipe_version WHERE wall <= ?", [.integer(limit)])
-            clock.wall = latest?.integerValue ?? 0
-            clock.counter = min(max(0, try database.scalar(
-                "SELECT max(counter) FROM recipe_version WHERE wall = ?", [.integer(clock.wall)])?.integerValue ?? 0), SyncStamp.maximumCounter)
+            // max() gives one row, NULL when nothing qualifies.
+            let latest = try database.fetchOne(Int64?.self, "SELECT max(wall) FROM recipe_version WHERE wall <= ?", [limit])
+            clock.wall = (latest ?? nil) ?? 0
+            let counter = try database.fetchOne(Int64?.self, "SELECT max(counter) FROM recipe_version WHERE wall = ?", [clock.wall])
+            clock.counter = min(max(0, (counter ?? nil) ?? 0), SyncStamp.maximumCounter)
         }
         return SyncClockState(clock: clock, localChange: try syncValue("local_change").integerValue)
     }
 
     func syncValue(_ key: String) throws -> SQLiteValue {
-        let statement = try cachedStatement("SELECT value FROM sync_state WHERE key = ?")
-        try statement.bind([.text(key)])
-        defer { statement.reset() }
-        guard try statement.step() else {
-            throw RecipeStoreError.damaged(path: path ?? ":memory:", detail: "the sync state has no \(key)")
+        guard let value = try database.fetchOne(SQLiteValue.self, "SELECT value FROM sync_state WHERE key = ?", [key]) else {
+            throw RecipeStoreError.damaged(path: displayPath, detail: "the sync state has no \(key)")
         }
-        return statement.value(at: 0)
+        return value
     }
 
     func setSyncValue(_ key: String, _ value: SQLiteValue) throws {
-        try cachedStatement("UPDATE sync_state SET value = ? WHERE key = ?").execute([value, .text(key)])
+        try database.execute("UPDATE sync_state SET value = ? WHERE key = ?", [value, key])
     }
 
     func version(of id: UUID) throws -> (stamp: SyncStamp, deleted: Bool)? {
-        let statement = try cachedStatement("SELECT wall, counter, replica, deleted FROM recipe_version WHERE recipe_id = ?")
-        try statement.bind([.text(id.uuidString)])
-        defer { statement.reset() }
-        guard try statement.step() else { return nil }
-        return (SyncStamp(wall: Int64(statement.int(0)), counter: Int64(statement.int(1)), replica: statement.string(2)), statement.int(3) != 0)
+        try database.fetchOne("SELECT wall, counter, replica, deleted FROM recipe_version WHERE recipe_id = ?", [id]) { row in
+            (try SyncStamp(row), try row["deleted"] as Bool)
+        }
     }
 
     func record(withID id: UUID) throws -> RecipeRecord? {
         var found: RecipeRecord?
-        try forEachRecord(sql: "SELECT \(recipeSelection) FROM recipe r WHERE r.id = ?", parameters: [.text(id.uuidString)]) {
+        try forEachRecord(sql: "SELECT \(recipeSelection) FROM recipe r WHERE r.id = ?", arguments: [id]) {
             found = $0
             return false
         }
         return found
+    }
+}
+
+extension SyncStamp {
+    /// The stamp in a `recipe_version` row.
+    init(_ row: SQLiteRow) throws {
+        self.init(wall: try row["wall"], counter: try row["counter"], replica: try row["replica"])
     }
 }
 

@@ -124,8 +124,8 @@ extension RecipeStore {
         // The name is recorded before the file exists, so a crash right after the rename
         // cannot leave a file this store would later take for someone else's.
         try write {
-            try cachedStatement("INSERT INTO sync_written (replica, file, snapshot, through, done) VALUES (?, ?, ?, ?, 0)")
-                .execute([.text(replica), .text(name), .integer(own.needsSnapshot ? 1 : 0), .integer(token)])
+            try database.execute("INSERT INTO sync_written (replica, file, snapshot, through, done) VALUES (?, ?, ?, ?, 0)",
+                                 [replica, name, own.needsSnapshot, token])
         }
         try ChangeFile.writeAtomically(try ChangeFile.encode(changes, replica: replica, snapshot: own.needsSnapshot), to: ownFolder + "/" + name)
         try write { try markWritten(replica: replica, file: name, through: token) }
@@ -144,9 +144,9 @@ extension RecipeStore {
                                 needsSnapshot: own.needsSnapshot, unknownOwnFiles: own.unknown.count, skippedEntries: pending.skipped)
         let exportedThrough = try syncValue("exported_through").integerValue
         let count = own.needsSnapshot
-            ? try database.scalar("SELECT count(*) FROM recipe_version WHERE wall > 0")
-            : try database.scalar("SELECT count(*) FROM recipe_version WHERE local_change > ?", [.integer(exportedThrough)])
-        status.pendingLocalChanges = Int(count?.integerValue ?? 0)
+            ? try database.fetchOne(Int.self, "SELECT count(*) FROM recipe_version WHERE wall > 0")
+            : try database.fetchOne(Int.self, "SELECT count(*) FROM recipe_version WHERE local_change > ?", [exportedThrough])
+        status.pendingLocalChanges = count ?? 0
         for file in pending.files {
             status.unappliedFiles[file.replica, default: 0] += 1
             switch ChangeFile.read(file.path, expectedReplica: file.replica, decoding: false) {
@@ -180,13 +180,10 @@ extension RecipeStore {
             try Self.checkIsRealFolder(ownFolder)
             present = Set(try Self.entries(of: ownFolder).filter { $0.hasSuffix(ChangeFile.fileExtension) && !$0.hasPrefix(".") })
         }
-        var written: [(file: String, snapshot: Bool, through: Int64, done: Bool)] = []
-        let statement = try cachedStatement("SELECT file, snapshot, through, done FROM sync_written WHERE replica = ? ORDER BY rowid")
-        try statement.bind([.text(replica)])
-        while try statement.step() {
-            written.append((statement.string(0), statement.int(1) != 0, Int64(statement.int(2)), statement.int(3) != 0))
+        let written = try database.fetchAll("SELECT file, snapshot, through, done FROM sync_written WHERE replica = ? ORDER BY rowid",
+                                            [replica]) { row -> (file: String, snapshot: Bool, through: Int64, done: Bool) in
+            (try row["file"], try row["snapshot"], try row["through"], try row["done"])
         }
-        statement.reset()
 
         let exportedThrough = try syncValue("exported_through").integerValue
         if recording {
@@ -197,18 +194,18 @@ extension RecipeStore {
                         if present.contains(file.file) {
                             try markWritten(replica: replica, file: file.file, through: file.through)
                         } else {
-                            try cachedStatement("DELETE FROM sync_written WHERE replica = ? AND file = ?").execute([.text(replica), .text(file.file)])
+                            try database.execute("DELETE FROM sync_written WHERE replica = ? AND file = ?", [replica, file.file])
                         }
                     }
                 }
                 return try ownHistory(in: folder)
             }
             // A store that synced before this version kept no list: its files are adopted.
-            if written.isEmpty, exportedThrough > 0, try database.scalar("SELECT count(*) FROM sync_written") == .integer(0), !present.isEmpty {
+            if written.isEmpty, exportedThrough > 0, try database.fetchOne(Int.self, "SELECT count(*) FROM sync_written") == 0, !present.isEmpty {
                 try write {
                     for file in present.sorted() {
-                        try cachedStatement("INSERT INTO sync_written (replica, file, snapshot, through, done) VALUES (?, ?, 0, ?, 1)")
-                            .execute([.text(replica), .text(file), .integer(exportedThrough)])
+                        try database.execute("INSERT INTO sync_written (replica, file, snapshot, through, done) VALUES (?, ?, 0, ?, 1)",
+                                             [replica, file, exportedThrough])
                     }
                 }
                 return try ownHistory(in: folder)
@@ -238,8 +235,8 @@ extension RecipeStore {
     }
 
     private func markWritten(replica: String, file: String, through token: Int64) throws {
-        try cachedStatement("UPDATE sync_written SET done = 1 WHERE replica = ? AND file = ?").execute([.text(replica), .text(file)])
-        if try syncValue("exported_through").integerValue < token { try setSyncValue("exported_through", .integer(token)) }
+        try database.execute("UPDATE sync_written SET done = 1 WHERE replica = ? AND file = ?", [replica, file])
+        if try syncValue("exported_through").integerValue < token { try setSyncValue("exported_through", token.sqliteValue) }
     }
 
     /// Gives the store a new replica id. Its old folder is then read like another store's
@@ -302,8 +299,8 @@ extension RecipeStore {
             let applied = try write {
                 let applied = try applyInTransaction(batch, signedBy: snapshot ? nil : replica)
                 if isLast {
-                    try cachedStatement("INSERT OR IGNORE INTO sync_applied (replica, file, applied) VALUES (?, ?, ?)")
-                        .execute([.text(replica), .text(name), .real(Date().timeIntervalSinceReferenceDate)])
+                    try database.execute("INSERT OR IGNORE INTO sync_applied (replica, file, applied) VALUES (?, ?, ?)",
+                                         [replica, name, Date()])
                 }
                 return applied
             }
@@ -319,12 +316,7 @@ extension RecipeStore {
     }
 
     private func appliedFiles(of replica: String) throws -> Set<String> {
-        let statement = try cachedStatement("SELECT file FROM sync_applied WHERE replica = ?")
-        try statement.bind([.text(replica)])
-        defer { statement.reset() }
-        var names = Set<String>()
-        while try statement.step() { names.insert(statement.string(0)) }
-        return names
+        Set(try database.fetchAll("SELECT file FROM sync_applied WHERE replica = ?", [replica]) { try $0["file"] as String })
     }
 
     // MARK: - The file system

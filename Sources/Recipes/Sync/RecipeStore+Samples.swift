@@ -46,17 +46,13 @@ extension RecipeStore {
     }
 
     private func isUntouchedSample(_ id: UUID) throws -> Bool {
-        let statement = try cachedStatement("SELECT wall FROM recipe_version WHERE recipe_id = ?")
-        try statement.bind([.text(id.uuidString)])
-        defer { statement.reset() }
-        return try statement.step() && statement.int(0) == SyncStamp.sample.wall
+        try database.fetchOne(Int64.self, "SELECT wall FROM recipe_version WHERE recipe_id = ?", [id]) == SyncStamp.sample.wall
     }
 
     private func setVersion(of id: UUID, to stamp: SyncStamp, deleted: Bool) throws {
-        try cachedStatement("""
+        try database.execute("""
             INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
             ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5, local_change = NULL
-            """).execute([.text(id.uuidString), .integer(stamp.wall), .integer(stamp.counter), .text(stamp.replica),
-                          .integer(deleted ? 1 : 0)])
+            """, [id, stamp.wall, stamp.counter, stamp.replica, deleted])
     }
 }

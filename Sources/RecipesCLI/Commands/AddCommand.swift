@@ -3,7 +3,7 @@ import Recipes
 
 /// `recipes add`: a new recipe, written in one transaction.
 struct AddCommand: RecipesCommand {
-    static let kind = OptionSpec("--kind", short: "k", value: "kind", choices: ["dish", "baked", "beverage"],
+    static let kind = OptionSpec("--kind", short: "k", value: "kind", choosing: RecipeVariety.self,
                                  help: "dish (default), baked or beverage.")
     static let summary = OptionSpec("--summary", value: "text", help: "A one-line description.")
     static let instructions = OptionSpec("--instructions", value: "text", help: "How to make it: the text, a file holding it, or - for standard input.")
@@ -43,17 +43,17 @@ struct AddCommand: RecipesCommand {
         let command = Self.spec.name
         name = arguments.positionals[0]
         guard name.contains(where: { !$0.isWhitespace }) else {
-            throw UsageError("the name is empty", command: command)
+            throw UsageError(.emptyName, command: command)
         }
         guard name.count <= Recipe.maximumNameLength else {
-            throw UsageError("the name is longer than \(Recipe.maximumNameLength) characters", command: command)
+            throw UsageError(.nameTooLong(maximum: Recipe.maximumNameLength), command: command)
         }
         variety = arguments.choice(Self.kind, default: .dish)
         summaryText = arguments.value(Self.summary) ?? ""
         instructionsText = arguments.value(Self.instructions) ?? ""
         ingredients = arguments.all(Self.ingredient).map(Self.splitIngredient)
         if let empty = ingredients.first(where: { $0.name.isEmpty }) {
-            throw UsageError("an --ingredient has no name ('\(empty.amount) :: ')", command: command)
+            throw UsageError(.ingredientWithoutName(amount: empty.amount), command: command)
         }
         when = arguments.value(Self.plan)
         ovenTemperature = try arguments.integer(Self.oven, minimum: 0, command: command)
@@ -61,10 +61,10 @@ struct AddCommand: RecipesCommand {
         isAlcoholic = arguments.has(Self.alcoholic)
         isHot = arguments.has(Self.hot)
         if variety != .bakedGood, ovenTemperature != nil || minutes != nil {
-            throw UsageError("--oven and --bake-minutes are for --kind baked", command: command)
+            throw UsageError(.kindOnlyOptions(options: "--oven and --bake-minutes", kind: RecipeVariety.bakedGood.rawValue), command: command)
         }
         if variety != .beverage, isAlcoholic || isHot {
-            throw UsageError("--alcoholic and --hot are for --kind beverage", command: command)
+            throw UsageError(.kindOnlyOptions(options: "--alcoholic and --hot", kind: RecipeVariety.beverage.rawValue), command: command)
         }
     }
 

@@ -53,11 +53,11 @@ final class CommandEnvironment {
     /// would take it for a temporary database.
     private static func storePath(option: String?) throws(UsageError) -> String? {
         if let option {
-            guard !option.isEmpty else { throw UsageError("--store needs a path, not an empty string", command: nil) }
+            guard !option.isEmpty else { throw UsageError(.emptyStoreOption, command: nil) }
             return option
         }
         if let value = getenv("RECIPES_STORE"), value.pointee == 0 {
-            throw UsageError("RECIPES_STORE is set but empty; name a store or unset it", command: nil)
+            throw UsageError(.emptyStoreVariable, command: nil)
         }
         return variable("RECIPES_STORE")
     }

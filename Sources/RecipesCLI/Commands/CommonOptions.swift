@@ -3,18 +3,8 @@ import Recipes
 
 /// Options and argument handling shared by several commands.
 enum CommonOptions {
-    static let kindNames = ["all", "baked", "beverage"]
-
     static func kind(help: String = "Only recipes of this kind: all, baked or beverage (default: all).") -> OptionSpec {
-        OptionSpec("--kind", short: "k", value: "kind", choices: kindNames, help: help)
-    }
-
-    static func recipeKind(_ name: String?) -> RecipeKind {
-        switch name {
-        case "baked": .bakedGoods
-        case "beverage": .beverages
-        default: .all
-        }
+        OptionSpec("--kind", short: "k", value: "kind", choosing: KindChoice.self, help: help)
     }
 
     /// The one recipe `reference` names, or a failure: none (exit 1) or several (exit 2,

@@ -13,7 +13,7 @@ struct CompletionsCommand: RecipesCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         shell = arguments.positionals[0]
         guard ["bash", "zsh", "fish"].contains(shell) else {
-            throw UsageError("unknown shell '\(shell)' (bash, zsh or fish)", command: Self.spec.name,
+            throw UsageError(.unknownShell(shell), command: Self.spec.name,
                              suggestion: Suggestion.closest(to: shell, among: ["bash", "zsh", "fish"]))
         }
     }

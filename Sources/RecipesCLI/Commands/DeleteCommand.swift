@@ -20,7 +20,7 @@ struct DeleteCommand: RecipesCommand {
         reference = arguments.positionals.joined(separator: " ")
         deleteSamples = arguments.has(Self.samples)
         if deleteSamples == !reference.isEmpty {
-            throw UsageError(deleteSamples ? "give either a recipe or --samples, not both" : "missing <recipe>",
+            throw UsageError(deleteSamples ? .exclusive("a recipe", "--samples") : .missingArgument("recipe"),
                              command: Self.spec.name)
         }
     }

@@ -3,7 +3,7 @@ import Recipes
 
 /// `recipes export`: recipes as the documented JSON archive, for backups and other tools.
 struct ExportCommand: RecipesCommand {
-    static let format = OptionSpec("--format", value: "format", choices: ["json", "schema.org", "cooklang"],
+    static let format = OptionSpec("--format", value: "format", choosing: ExportFormat.self,
                                    help: "json (default), schema.org for JSON-LD as recipe sites publish it, or cooklang for one recipe as a .cook file.")
 
     static let spec = CommandSpec(
@@ -23,32 +23,37 @@ struct ExportCommand: RecipesCommand {
                    "recipes export focaccia --format cooklang > focaccia.cook"])
 
     let references: [String]
-    let format: String
+    let format: ExportFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         references = arguments.positionals
-        format = arguments.value(Self.format) ?? "json"
-        if format == "cooklang", references.count != 1 {
-            throw UsageError("--format cooklang writes one recipe: name exactly one", command: Self.spec.name)
+        format = arguments.choice(Self.format) ?? .json
+        if format == .cooklang, references.count != 1 {
+            throw UsageError(.cooklangNeedsOneRecipe, command: Self.spec.name)
         }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let store = try environment.openStore()
-        if format == "cooklang" {
+        switch format {
+        case .cooklang:
             let recipe = try CommonOptions.resolve(references[0], in: store)
             guard let full = try ModelContext(store).model(for: recipe.id) else { return .nothingFound }
             environment.output.write(TerminalText.block(try store.cooklangText(of: full)))
             return .success
-        }
-        let ids = try references.isEmpty ? nil : references.map { try CommonOptions.resolve($0, in: store).id }
-        if format == "schema.org" {
-            let recipes = try store.recipes(ids: ids)
+        case .schemaOrg:
+            let recipes = try store.recipes(ids: try ids(in: store))
             environment.output.line(JSONText.printable(Data(SchemaOrgImport.jsonLD(for: recipes).utf8)))
             return recipes.isEmpty ? .nothingFound : .success
+        case .json:
+            let archive = try store.exportArchive(ids: try ids(in: store))
+            environment.output.line(JSONText.printable(try archive.encoded(pretty: true)))
+            return archive.recipes.isEmpty ? .nothingFound : .success
         }
-        let archive = try store.exportArchive(ids: ids)
-        environment.output.line(JSONText.printable(try archive.encoded(pretty: true)))
-        return archive.recipes.isEmpty ? .nothingFound : .success
+    }
+
+    /// The named recipes' ids; nil (every recipe) when none is named.
+    private func ids(in store: RecipeStore) throws -> [UUID]? {
+        try references.isEmpty ? nil : references.map { try CommonOptions.resolve($0, in: store).id }
     }
 }

@@ -10,7 +10,7 @@ struct HelpCommand: RecipesCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         subcommand = arguments.positionals.first
         if let subcommand, !Commands.all.contains(where: { $0.spec.name == subcommand }) {
-            throw UsageError("unknown command '\(subcommand)'", command: nil,
+            throw UsageError(.unknownCommand(subcommand), command: nil,
                              suggestion: Suggestion.closest(to: subcommand, among: Commands.all.map { $0.spec.name }))
         }
     }

@@ -4,9 +4,7 @@ import Recipes
 /// `recipes next`: the limit-1 fetch of the next planned recipe, printed for a status bar, a
 /// cron job or a script.
 struct NextCommand: RecipesCommand {
-    static let formatNames = ["plain", "notify", "waybar", "i3blocks", "polybar", "tmux", "i3status-rust", "json"]
-
-    static let format = OptionSpec("--format", short: "f", value: "format", choices: formatNames,
+    static let format = OptionSpec("--format", short: "f", value: "format", choosing: NextFormat.self,
                                    help: "plain (default), notify, waybar, i3blocks, polybar, tmux, i3status-rust or json.")
     static let within = OptionSpec("--within", value: "duration",
                                    help: "Count a recipe further away than this (30m, 2h, 1d) as nothing planned.")
@@ -41,18 +39,18 @@ struct NextCommand: RecipesCommand {
     let following: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        status = Self.statusFormat(named: arguments.value(Self.format) ?? "plain")
+        status = (arguments.choice(Self.format) ?? NextFormat.plain).status
         window = try Self.duration(arguments, Self.within)
         period = try Self.duration(arguments, Self.every)
-        recipeKind = CommonOptions.recipeKind(arguments.value(Self.kind))
+        recipeKind = (arguments.choice(Self.kind) ?? KindChoice.all).recipeKind
         following = arguments.has(Self.follow)
         if let period {
-            guard let window else { throw UsageError("--every needs --within (the notice's lead time)", command: Self.spec.name) }
-            guard !following else { throw UsageError("--every is for cron and cannot be used with --follow", command: Self.spec.name) }
+            guard let window else { throw UsageError(.needs(option: "--every", what: "--within (the notice's lead time)"), command: Self.spec.name) }
+            guard !following else { throw UsageError(.everyWithFollow, command: Self.spec.name) }
             guard !status.feedsABar else {
-                throw UsageError("--every is for cron: use it with --format plain, notify or json", command: Self.spec.name)
+                throw UsageError(.everyWithBarFormat, command: Self.spec.name)
             }
-            guard period <= window else { throw UsageError("--every must not be longer than --within", command: Self.spec.name) }
+            guard period <= window else { throw UsageError(.everyLongerThanWithin, command: Self.spec.name) }
         }
     }
 
@@ -60,22 +58,9 @@ struct NextCommand: RecipesCommand {
         do {
             return try arguments.value(option).map(DurationParser.parse)
         } catch let error as PlanningInputError {
-            throw UsageError("bad DURATION for \(option.long) \(error)", command: Self.spec.name)
+            throw UsageError(.badDuration(option: option.long, detail: "\(error)"), command: Self.spec.name)
         } catch {
-            throw UsageError("bad DURATION for \(option.long)", command: Self.spec.name)
-        }
-    }
-
-    static func statusFormat(named name: String) -> any StatusFormat {
-        switch name {
-        case "waybar": WaybarStatus()
-        case "i3blocks": I3blocksStatus()
-        case "polybar": PolybarStatus()
-        case "tmux": TmuxStatus()
-        case "i3status-rust": I3statusRustStatus()
-        case "json": JSONStatus()
-        case "notify": NotifyStatus()
-        default: PlainStatus()
+            throw UsageError(.badDuration(option: option.long, detail: nil), command: Self.spec.name)
         }
     }
 

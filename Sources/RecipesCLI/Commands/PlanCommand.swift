@@ -6,7 +6,7 @@ struct PlanCommand: RecipesCommand {
     static let clear = OptionSpec("--clear", help: "Remove the recipe's planned date.")
     static let days = OptionSpec("--days", short: "d", value: "n", help: "List what is planned in the next N days (default: 7).")
     static let all = OptionSpec("--all", help: "List everything planned, past and future.")
-    static let format = OptionSpec("--format", value: "format", choices: ["table", "plain", "json"],
+    static let format = OptionSpec("--format", value: "format", choosing: ListFormat.self,
                                    help: "For the list: table (default on a terminal), plain (tab-separated) or json.")
     static let ics = OptionSpec("--ics", help: "Print the list as an iCalendar (RFC 5545) calendar, to import or subscribe to.")
 
@@ -30,7 +30,7 @@ struct PlanCommand: RecipesCommand {
     enum Action {
         case set(reference: String, when: String)
         case clear(reference: String)
-        case list(days: Int?, format: String?, calendar: Bool)
+        case list(days: Int?, format: ListFormat?, calendar: Bool)
     }
 
     let action: Action
@@ -41,21 +41,21 @@ struct PlanCommand: RecipesCommand {
         let clearing = arguments.has(Self.clear)
         let listing = arguments.has(Self.days) || arguments.has(Self.all) || arguments.has(Self.format) || arguments.has(Self.ics)
         if let reference = positionals.first {
-            if listing { throw UsageError("--days, --all, --format and --ics are for listing plans, without a recipe", command: command) }
+            if listing { throw UsageError(.listingOptionsWithRecipe, command: command) }
             let when = positionals.dropFirst().joined(separator: " ")
             if clearing {
-                guard when.isEmpty else { throw UsageError("give either WHEN or --clear, not both", command: command) }
+                guard when.isEmpty else { throw UsageError(.exclusive("WHEN", "--clear"), command: command) }
                 action = .clear(reference: reference)
             } else {
-                guard !when.isEmpty else { throw UsageError("missing <when> (or --clear) after the recipe", command: command) }
+                guard !when.isEmpty else { throw UsageError(.missingWhenAfterRecipe, command: command) }
                 action = .set(reference: reference, when: when)
             }
         } else {
-            if clearing { throw UsageError("--clear needs a recipe", command: command) }
-            if arguments.has(Self.all), arguments.has(Self.days) { throw UsageError("give either --days or --all", command: command) }
-            if arguments.has(Self.ics), arguments.has(Self.format) { throw UsageError("give either --ics or --format", command: command) }
+            if clearing { throw UsageError(.needs(option: "--clear", what: "a recipe"), command: command) }
+            if arguments.has(Self.all), arguments.has(Self.days) { throw UsageError(.eitherOption("--days", "--all"), command: command) }
+            if arguments.has(Self.ics), arguments.has(Self.format) { throw UsageError(.eitherOption("--ics", "--format"), command: command) }
             let days = try arguments.integer(Self.days, minimum: 1, command: command)
-            action = .list(days: arguments.has(Self.all) ? nil : (days ?? 7), format: arguments.value(Self.format),
+            action = .list(days: arguments.has(Self.all) ? nil : (days ?? 7), format: arguments.choice(Self.format),
                            calendar: arguments.has(Self.ics))
         }
     }
@@ -65,10 +65,10 @@ struct PlanCommand: RecipesCommand {
         do {
             return try WhenParser(now: environment.now, local: environment.local).parse(text)
         } catch let error as PlanningInputError {
-            throw UsageError("bad WHEN \(error)", command: command,
+            throw UsageError(.badWhen(detail: "\(error)"), command: command,
                              suggestion: Suggestion.closest(to: error.part, among: WhenParser.keywords))
         } catch {
-            throw UsageError("bad WHEN '\(text)'", command: command)
+            throw UsageError(.badWhen(detail: "'\(text)'"), command: command)
         }
     }
 
@@ -104,7 +104,7 @@ struct PlanCommand: RecipesCommand {
         return changed
     }
 
-    private func list(days: Int?, format: String?, calendar: Bool, _ environment: CommandEnvironment,
+    private func list(days: Int?, format: ListFormat?, calendar: Bool, _ environment: CommandEnvironment,
                       _ formatter: PlannedTimeFormatter) throws -> ExitStatus {
         let store = try environment.openStore()
         let local = environment.local
@@ -118,10 +118,10 @@ struct PlanCommand: RecipesCommand {
             output.write(ICalendar.calendar(for: recipes))
             return .success
         }
-        var renderer: any RecipeListRenderer = switch format ?? (output.isTerminal ? "table" : "plain") {
-        case "json": JSONListRenderer()
-        case "table": PlanTableRenderer(formatter: formatter)
-        default: PlainListRenderer()
+        var renderer: any RecipeListRenderer = switch ListFormat.chosen(format, for: output) {
+        case .json: JSONListRenderer()
+        case .table: PlanTableRenderer(formatter: formatter)
+        case .plain: PlainListRenderer()
         }
         for recipe in recipes where !output.isBroken { try renderer.add(recipe, to: output) }
         renderer.finish(output)

@@ -6,10 +6,10 @@ import Recipes
 struct SearchCommand: RecipesCommand {
     static let kind = CommonOptions.kind()
     static let upcoming = OptionSpec("--upcoming", help: "Only recipes planned after now.")
-    static let sort = OptionSpec("--sort", value: "order", choices: ["name", "planned"],
+    static let sort = OptionSpec("--sort", value: "order", choosing: SearchOrder.self,
                                  help: "name: by name, then planned date (default); planned: by planned date, then name.")
     static let limit = OptionSpec("--limit", short: "n", value: "count", help: "Show at most this many recipes.")
-    static let format = OptionSpec("--format", value: "format", choices: ["table", "plain", "json"],
+    static let format = OptionSpec("--format", value: "format", choosing: ListFormat.self,
                                    help: "table (default on a terminal), plain (tab-separated, default when piped) or json.")
 
     static let spec = CommandSpec(
@@ -30,15 +30,15 @@ struct SearchCommand: RecipesCommand {
     let upcomingOnly: Bool
     let byPlannedDate: Bool
     let limitCount: Int?
-    let formatName: String?
+    let format: ListFormat?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         words = arguments.positionals.joined(separator: " ")
-        recipeKind = CommonOptions.recipeKind(arguments.value(Self.kind))
+        recipeKind = (arguments.choice(Self.kind) ?? KindChoice.all).recipeKind
         upcomingOnly = arguments.has(Self.upcoming)
-        byPlannedDate = arguments.value(Self.sort) == "planned"
+        byPlannedDate = arguments.choice(Self.sort) == SearchOrder.planned
         limitCount = try arguments.integer(Self.limit, minimum: 1, command: Self.spec.name)
-        formatName = arguments.value(Self.format)
+        format = arguments.choice(Self.format)
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
@@ -58,17 +58,18 @@ struct SearchCommand: RecipesCommand {
         let output = environment.output
         var found = 0
         var renderer: any RecipeListRenderer
-        switch formatName ?? (output.isTerminal ? "table" : "plain") {
-        case "json":
+        let chosen = ListFormat.chosen(format, for: output)
+        switch chosen {
+        case .json:
             renderer = JSONListRenderer()
             try store.enumerate(descriptor) { recipe in
                 found += 1
                 try renderer.add(recipe, to: output)
                 return !output.isBroken
             }
-        default:
+        case .table, .plain:
             // Tables and plain lines show summaries: one row per recipe, no ingredient rows.
-            var summaries: any RecipeSummaryRenderer = formatName == "table" || (formatName == nil && output.isTerminal)
+            var summaries: any RecipeSummaryRenderer = chosen == .table
                 ? TableRenderer(formatter: PlannedTimeFormatter(now: now, local: environment.local)) : PlainListRenderer()
             try store.enumerateSummaries(descriptor) { summary in
                 found += 1

@@ -45,18 +45,16 @@ struct SetCommand: RecipesCommand {
         minutes = try arguments.integer(Self.bakeMinutes, minimum: 0, command: command)
         if let newName { try Self.checkName(newName, command: command) }
         if [newName, summaryValue, instructionsValue, sourceValue].allSatisfy({ $0 == nil }), ovenTemperature == nil, minutes == nil {
-            throw UsageError("nothing to set: give --name, --summary, --instructions, --source, --oven or --bake-minutes", command: command)
+            throw UsageError(.nothingToSet, command: command)
         }
         if summaryValue == "-", instructionsValue == "-" {
-            throw UsageError("only one of --summary and --instructions can read standard input", command: command)
+            throw UsageError(.twoTextsFromStandardInput, command: command)
         }
     }
 
     static func checkName(_ name: String, command: String) throws(UsageError) {
-        guard name.contains(where: { !$0.isWhitespace }) else { throw UsageError("the name is empty", command: command) }
-        guard name.count <= Recipe.maximumNameLength else {
-            throw UsageError("the name is longer than \(Recipe.maximumNameLength) characters", command: command)
-        }
+        guard name.contains(where: { !$0.isWhitespace }) else { throw UsageError(.emptyName, command: command) }
+        guard name.count <= Recipe.maximumNameLength else { throw UsageError(.nameTooLong(maximum: Recipe.maximumNameLength), command: command) }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {

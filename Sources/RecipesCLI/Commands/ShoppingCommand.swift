@@ -4,7 +4,7 @@ import Recipes
 /// `recipes shopping`: what to buy for the recipes planned in the next days.
 struct ShoppingCommand: RecipesCommand {
     static let days = OptionSpec("--days", short: "d", value: "n", help: "Recipes planned in the next N days (default: 7).")
-    static let format = OptionSpec("--format", value: "format", choices: ["text", "json"], help: "text (default) or json.")
+    static let format = OptionSpec("--format", value: "format", choosing: DocumentFormat.self, help: "text (default) or json.")
 
     static let spec = CommandSpec(
         name: "shopping",
@@ -23,7 +23,7 @@ struct ShoppingCommand: RecipesCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         window = try arguments.integer(Self.days, minimum: 1, command: Self.spec.name) ?? 7
-        asJSON = arguments.value(Self.format) == "json"
+        asJSON = arguments.choice(Self.format) == DocumentFormat.json
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {

@@ -3,7 +3,7 @@ import Recipes
 
 /// `recipes show`: one whole recipe.
 struct ShowCommand: RecipesCommand {
-    static let format = OptionSpec("--format", value: "format", choices: ["text", "json"], help: "text (default) or json.")
+    static let format = OptionSpec("--format", value: "format", choosing: DocumentFormat.self, help: "text (default) or json.")
     static let next = OptionSpec("--next", help: "Show the next planned recipe (as 'recipes next' finds it) instead of RECIPE.")
     static let scale = OptionSpec("--scale", value: "factor", help: "Multiply the ingredients' amounts: 2, 1.5, 1/2.")
 
@@ -33,7 +33,7 @@ struct ShowCommand: RecipesCommand {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Double($0) }
             let value: Double? = parts.count == 2 ? parts[0].flatMap { top in parts[1].map { top / $0 } } : parts.count == 1 ? parts[0] : nil
             guard let value, value.isFinite, value > 0, value <= 100 else {
-                throw UsageError("--scale expects a factor above 0 and up to 100 (2, 1.5, 1/2), got '\(text)'", command: Self.spec.name)
+                throw UsageError(.badScale(text), command: Self.spec.name)
             }
             factor = value
         } else {
@@ -41,11 +41,11 @@ struct ShowCommand: RecipesCommand {
         }
         let named = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: " ")
         switch (named, arguments.has(Self.next)) {
-        case (nil, false): throw UsageError("missing <recipe>", command: Self.spec.name)
-        case (.some, true): throw UsageError("give RECIPE or --next, not both", command: Self.spec.name)
+        case (nil, false): throw UsageError(.missingArgument("recipe"), command: Self.spec.name)
+        case (.some, true): throw UsageError(.recipeAndNext, command: Self.spec.name)
         default: reference = named
         }
-        asJSON = arguments.value(Self.format) == "json"
+        asJSON = arguments.choice(Self.format) == DocumentFormat.json
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {

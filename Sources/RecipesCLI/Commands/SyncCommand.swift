@@ -42,11 +42,11 @@ struct SyncCommand: RecipesCommand {
         folder = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
         showsStatus = arguments.has(Self.status)
         watching = arguments.has(Self.watch)
-        if showsStatus, watching { throw UsageError("give either --status or --watch, not both", command: Self.spec.name) }
+        if showsStatus, watching { throw UsageError(.exclusive("--status", "--watch"), command: Self.spec.name) }
         if let text = arguments.value(Self.interval) {
-            guard watching else { throw UsageError("--interval needs --watch", command: Self.spec.name) }
+            guard watching else { throw UsageError(.needs(option: "--interval", what: "--watch"), command: Self.spec.name) }
             guard let seconds = try? DurationParser.parse(text), seconds >= 1 else {
-                throw UsageError("bad DURATION for --interval '\(text)' (such as 30s, 5m or 1h)", command: Self.spec.name)
+                throw UsageError(.badDuration(option: "--interval", detail: "'\(text)' (such as 30s, 5m or 1h)"), command: Self.spec.name)
             }
             intervalSeconds = seconds
         } else {

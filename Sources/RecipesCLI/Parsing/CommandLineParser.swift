@@ -26,14 +26,14 @@ struct CommandLineParser {
                 color = try Self.choice(GlobalOptions.color, inline: inline, argv: argv, index: &index, command: nil)
             default:
                 let known = ["--help", "--version", "--store", "--color"]
-                throw UsageError("unknown option '\(name)'", command: nil, suggestion: Suggestion.closest(to: name, among: known))
+                throw UsageError(.unknownOption(name), command: nil, suggestion: Suggestion.closest(to: name, among: known))
             }
             index += 1
         }
         guard index < argv.count else { return .help(command: nil) }
         let name = argv[index]
         guard let command = commands.first(where: { $0.spec.name == name }) else {
-            throw UsageError("unknown command '\(name)'", command: nil,
+            throw UsageError(.unknownCommand(name), command: nil,
                              suggestion: Suggestion.closest(to: name, among: commands.map { $0.spec.name }))
         }
         index += 1
@@ -54,7 +54,7 @@ struct CommandLineParser {
             let (name, inline) = Self.split(word)
             guard let option = spec.option(named: name) else {
                 let names = spec.allOptions.map(\.long)
-                throw UsageError("unknown option '\(name)' for '\(spec.name)'", command: spec.name,
+                throw UsageError(.unknownOption(name), command: spec.name,
                                  suggestion: Suggestion.closest(to: name, among: names))
             }
             if option.long == GlobalOptions.help.long { return .help(command: spec.name) }
@@ -66,11 +66,11 @@ struct CommandLineParser {
                 }
                 try Self.checkChoice(option, value, command: spec.name)
                 if !option.repeatable, parsed.values[option.long] != nil {
-                    throw UsageError("\(option.long) was given twice", command: spec.name)
+                    throw UsageError(.givenTwice(option: option.long), command: spec.name)
                 }
                 parsed.values[option.long, default: []].append(value)
             } else {
-                if inline != nil { throw UsageError("\(option.long) takes no value", command: spec.name) }
+                if inline != nil { throw UsageError(.takesNoValue(option: option.long), command: spec.name) }
                 parsed.flags.insert(option.long)
             }
         }
@@ -84,10 +84,10 @@ struct CommandLineParser {
         let required = spec.arguments.filter { !$0.optional }
         if positionals.count < required.count {
             let missing = required[positionals.count]
-            throw UsageError("missing <\(missing.name)>", command: spec.name)
+            throw UsageError(.missingArgument(missing.name), command: spec.name)
         }
         if !spec.arguments.contains(where: \.variadic), positionals.count > spec.arguments.count {
-            throw UsageError("unexpected argument '\(positionals[spec.arguments.count])'", command: spec.name)
+            throw UsageError(.unexpectedArgument(positionals[spec.arguments.count]), command: spec.name)
         }
     }
 
@@ -100,7 +100,7 @@ struct CommandLineParser {
 
     private static func checkChoice(_ option: OptionSpec, _ value: String, command: String?) throws(UsageError) {
         if let choices = option.choices, !choices.contains(value) {
-            throw UsageError("'\(value)' is not a valid \(option.long) (one of: \(choices.joined(separator: ", ")))",
+            throw UsageError(.notAChoice(value, option: option.long, choices: choices),
                              command: command, suggestion: Suggestion.closest(to: value, among: choices))
         }
     }
@@ -115,7 +115,7 @@ struct CommandLineParser {
                                   command: String?) throws(UsageError) -> String {
         if let inline { return inline }
         guard index + 1 < argv.count, !argv[index + 1].hasPrefix("--") else {
-            throw UsageError("\(option.long) needs a value <\(option.valueName ?? "value")>", command: command)
+            throw UsageError(.needsValue(option: option.long, valueName: option.valueName ?? "value"), command: command)
         }
         index += 1
         return argv[index]

@@ -99,7 +99,7 @@ enum GlobalOptions {
         help: "The recipe store (default: $RECIPES_STORE, else $XDG_DATA_HOME/recipes/recipes.sqlite).")
     static let help = OptionSpec("--help", short: "h", help: "Show help information.")
     static let version = OptionSpec("--version", help: "Show the version.")
-    static let color = OptionSpec("--color", value: "when", choices: TerminalColor.choices,
+    static let color = OptionSpec("--color", value: "when", choosing: ColorChoice.self,
         help: "Colour tables: auto (default: on a terminal, unless NO_COLOR is set), always or never.")
 
     static let everywhere = [store, color, help]

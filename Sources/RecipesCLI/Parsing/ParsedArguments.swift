@@ -17,7 +17,7 @@ struct ParsedArguments {
     func integer(_ option: OptionSpec, minimum: Int, command: String) throws(UsageError) -> Int? {
         guard let text = value(option) else { return nil }
         guard let number = Int(text), number >= minimum else {
-            throw UsageError("\(option.long) expects a whole number of at least \(minimum), got '\(text)'", command: command)
+            throw UsageError(.notAWholeNumber(text, option: option.long, minimum: minimum), command: command)
         }
         return number
     }

@@ -1,18 +1,106 @@
-/// A mistake on the command line: reported on one line, exit status 64.
+/// A mistake on the command line: reported on one line, exit status 64. Every mistake is a
+/// case of ``Problem``, worded here, so the messages read alike and a test can name them.
 struct UsageError: Error {
-    let message: String
+    enum Problem: Equatable {
+        // The parser's.
+        case unknownCommand(String)
+        /// With the error's command, "unknown option '--x' for 'search'".
+        case unknownOption(String)
+        case givenTwice(option: String)
+        case takesNoValue(option: String)
+        case needsValue(option: String, valueName: String)
+        case notAChoice(String, option: String, choices: [String])
+        case notAWholeNumber(String, option: String, minimum: Int)
+        case missingArgument(String)
+        case unexpectedArgument(String)
+        // Options that exclude or need each other.
+        /// "give either A or B, not both".
+        case exclusive(String, String)
+        /// "give either A or B" (one is enough to name the clash).
+        case eitherOption(String, String)
+        case recipeAndNext
+        /// "--interval needs --watch".
+        case needs(option: String, what: String)
+        case listingOptionsWithRecipe
+        case missingWhenAfterRecipe
+        case kindOnlyOptions(options: String, kind: String)
+        case everyWithFollow
+        case everyWithBarFormat
+        case everyLongerThanWithin
+        case cooklangNeedsOneRecipe
+        // Values.
+        /// "bad DURATION for --within" and what was wrong, when known.
+        case badDuration(option: String, detail: String?)
+        case badWhen(detail: String)
+        case emptyName
+        case nameTooLong(maximum: Int)
+        case ingredientWithoutName(amount: String)
+        case unknownShell(String)
+        case emptyStoreOption
+        case emptyStoreVariable
+        case nothingToSet
+        case twoTextsFromStandardInput
+        case badScale(String)
+    }
+
+    let problem: Problem
     /// The command whose help explains the right usage, or nil for the top level.
     let command: String?
+    /// A likely meant value, offered as "did you mean".
+    let suggestion: String?
 
-    init(_ message: String, command: String?, suggestion: String? = nil) {
-        self.message = suggestion.map { "\(message) (did you mean '\($0)'?)" } ?? message
+    init(_ problem: Problem, command: String?, suggestion: String? = nil) {
+        self.problem = problem
         self.command = command
+        self.suggestion = suggestion
+    }
+
+    var message: String {
+        let text = Self.describe(problem, command: command)
+        return suggestion.map { "\(text) (did you mean '\($0)'?)" } ?? text
     }
 
     /// The line printed on stderr.
     var line: String {
         let help = command.map { "recipes help \($0)" } ?? "recipes --help"
         return "recipes: error: \(message); see '\(help)'"
+    }
+
+    private static func describe(_ problem: Problem, command: String?) -> String {
+        switch problem {
+        case .unknownCommand(let name): "unknown command '\(name)'"
+        case .unknownOption(let name): "unknown option '\(name)'" + (command.map { " for '\($0)'" } ?? "")
+        case .givenTwice(let option): "\(option) was given twice"
+        case .takesNoValue(let option): "\(option) takes no value"
+        case .needsValue(let option, let valueName): "\(option) needs a value <\(valueName)>"
+        case .notAChoice(let value, let option, let choices):
+            "'\(value)' is not a valid \(option) (one of: \(choices.joined(separator: ", ")))"
+        case .notAWholeNumber(let text, let option, let minimum): "\(option) expects a whole number of at least \(minimum), got '\(text)'"
+        case .missingArgument(let name): "missing <\(name)>"
+        case .unexpectedArgument(let value): "unexpected argument '\(value)'"
+        case .exclusive(let first, let second): "give either \(first) or \(second), not both"
+        case .eitherOption(let first, let second): "give either \(first) or \(second)"
+        case .recipeAndNext: "give RECIPE or --next, not both"
+        case .needs(let option, let what): "\(option) needs \(what)"
+        case .listingOptionsWithRecipe: "--days, --all, --format and --ics are for listing plans, without a recipe"
+        case .missingWhenAfterRecipe: "missing <when> (or --clear) after the recipe"
+        case .kindOnlyOptions(let options, let kind): "\(options) are for --kind \(kind)"
+        case .everyWithFollow: "--every is for cron and cannot be used with --follow"
+        case .everyWithBarFormat: "--every is for cron: use it with --format plain, notify or json"
+        case .everyLongerThanWithin: "--every must not be longer than --within"
+        case .cooklangNeedsOneRecipe: "--format cooklang writes one recipe: name exactly one"
+        case .badDuration(let option, let detail): "bad DURATION for \(option)" + (detail.map { " " + $0 } ?? "")
+        case .badWhen(let detail): "bad WHEN \(detail)"
+        case .emptyName: "the name is empty"
+        case .nameTooLong(let maximum): "the name is longer than \(maximum) characters"
+        case .ingredientWithoutName(let amount): "an --ingredient has no name ('\(amount) :: ')"
+        case .unknownShell(let shell): "unknown shell '\(shell)' (bash, zsh or fish)"
+        case .emptyStoreOption: "--store needs a path, not an empty string"
+        case .emptyStoreVariable: "RECIPES_STORE is set but empty; name a store or unset it"
+        case .nothingToSet: "nothing to set: give --name, --summary, --instructions, --source, --oven or --bake-minutes"
+        case .twoTextsFromStandardInput: "only one of --summary and --instructions can read standard input"
+        case .badScale(let text): "--scale expects a factor above 0 and up to 100 (2, 1.5, 1/2), got '\(text)'"
+        }
     }
 }
 

@@ -5,13 +5,13 @@ import Recipes
 /// `never` decide alone; `auto` (the default) colours a terminal only, and not when NO_COLOR
 /// is set (no-color.org) or TERM is dumb. Piped output is never coloured unless asked.
 enum TerminalColor {
-    static let choices = ["auto", "always", "never"]
+    static let choices = ColorChoice.names
 
-    static func isWanted(_ choice: String?, isTerminal: Bool) -> Bool {
-        switch choice {
-        case "always": true
-        case "never": false
-        default: isTerminal && CommandEnvironment.variable("NO_COLOR") == nil && CommandEnvironment.variable("TERM") != "dumb"
+    static func isWanted(_ choice: ColorChoice?, isTerminal: Bool) -> Bool {
+        switch choice ?? .auto {
+        case .always: true
+        case .never: false
+        case .auto: isTerminal && CommandEnvironment.variable("NO_COLOR") == nil && CommandEnvironment.variable("TERM") != "dumb"
         }
     }
 

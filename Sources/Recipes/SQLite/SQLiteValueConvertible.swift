@@ -1,0 +1,147 @@
+import FoundationEssentials
+
+/// A Swift type that is stored as one SQLite value and read back from one.
+///
+/// ```swift
+/// let name: String = try row["name"]
+/// let planned: Date? = try row["planned"]
+/// try db.execute("UPDATE recipe SET planned = ? WHERE id = ?", [planned, id])
+/// ```
+///
+/// Reading coerces as SQLite's own `sqlite3_column_*` functions do (an INTEGER column read
+/// as `Double`, say); NULL reads only into an optional.
+public protocol SQLiteValueConvertible {
+    var sqliteValue: SQLiteValue { get }
+    /// The value `sqliteValue` holds, or nil when it cannot be one of these.
+    init?(sqliteValue: SQLiteValue)
+}
+
+extension SQLiteValue: SQLiteValueConvertible {
+    public var sqliteValue: SQLiteValue { self }
+    public init?(sqliteValue: SQLiteValue) { self = sqliteValue }
+}
+
+extension String: SQLiteValueConvertible {
+    public var sqliteValue: SQLiteValue { .text(self) }
+    public init?(sqliteValue: SQLiteValue) {
+        switch sqliteValue {
+        case .text(let text): self = text
+        case .integer(let number): self = String(number)
+        case .real(let number): self = String(number)
+        case .null: return nil
+        }
+    }
+}
+
+extension Int64: SQLiteValueConvertible {
+    public var sqliteValue: SQLiteValue { .integer(self) }
+    public init?(sqliteValue: SQLiteValue) {
+        switch sqliteValue {
+        case .integer(let number): self = number
+        case .real(let number): self = Int64(exactly: number.rounded(.towardZero)) ?? (number < 0 ? .min : .max)
+        case .text(let text): self = Int64(text) ?? 0
+        case .null: return nil
+        }
+    }
+}
+
+extension Int: SQLiteValueConvertible {
+    public var sqliteValue: SQLiteValue { .integer(Int64(self)) }
+    public init?(sqliteValue: SQLiteValue) {
+        guard let number = Int64(sqliteValue: sqliteValue) else { return nil }
+        self = Int(truncatingIfNeeded: number)
+    }
+}
+
+extension Bool: SQLiteValueConvertible {
+    public var sqliteValue: SQLiteValue { .integer(self ? 1 : 0) }
+    public init?(sqliteValue: SQLiteValue) {
+        guard let number = Int64(sqliteValue: sqliteValue) else { return nil }
+        self = number != 0
+    }
+}
+
+extension Double: SQLiteValueConvertible {
+    public var sqliteValue: SQLiteValue { .real(self) }
+    public init?(sqliteValue: SQLiteValue) {
+        switch sqliteValue {
+        case .real(let number): self = number
+        case .integer(let number): self = Double(number)
+        case .text(let text): self = Double(text) ?? 0
+        case .null: return nil
+        }
+    }
+}
+
+/// Seconds since 2001-01-01 UTC as REAL, so that a `Date` reads back bit for bit (see Schema).
+extension Date: SQLiteValueConvertible {
+    public var sqliteValue: SQLiteValue { .real(timeIntervalSinceReferenceDate) }
+    public init?(sqliteValue: SQLiteValue) {
+        guard let seconds = Double(sqliteValue: sqliteValue) else { return nil }
+        self.init(timeIntervalSinceReferenceDate: seconds)
+    }
+}
+
+/// The canonical 36-character uppercase text, as `uuidString` writes it.
+extension UUID: SQLiteValueConvertible {
+    public var sqliteValue: SQLiteValue { .text(uuidString) }
+    public init?(sqliteValue: SQLiteValue) {
+        guard case .text(let text) = sqliteValue, let id = UUID(storedText: text) else { return nil }
+        self = id
+    }
+}
+
+extension Optional: SQLiteValueConvertible where Wrapped: SQLiteValueConvertible {
+    public var sqliteValue: SQLiteValue { self?.sqliteValue ?? .null }
+    public init?(sqliteValue: SQLiteValue) {
+        if case .null = sqliteValue {
+            self = .none
+            return
+        }
+        guard let value = Wrapped(sqliteValue: sqliteValue) else { return nil }
+        self = .some(value)
+    }
+}
+
+/// The values bound to a statement's `?1 ... ?n`, written as an array literal of Swift
+/// values: `[id, name, nil, 3]`.
+public struct SQLArguments: ExpressibleByArrayLiteral, Sendable, Equatable {
+    public var values: [SQLiteValue]
+
+    public init(_ values: [SQLiteValue]) {
+        self.values = values
+    }
+
+    public init(arrayLiteral elements: (any SQLiteValueConvertible)?...) {
+        values = elements.map { $0?.sqliteValue ?? .null }
+    }
+}
+
+/// The current row of a statement, read by column name.
+///
+/// ```swift
+/// try db.forEachRow("SELECT id, name FROM recipe") { row in
+///     let id: UUID = try row["id"]
+///     return true
+/// }
+/// ```
+public struct SQLiteRow {
+    let statement: SQLiteStatement
+
+    /// The value in the column called `name`, as `T`.
+    public subscript<T: SQLiteValueConvertible>(_ name: String) -> T {
+        get throws { try self[statement.columnIndex(name)] }
+    }
+
+    /// The value in column `index` (resolve it once with ``SQLiteStatement/columnIndex(_:)``
+    /// when reading many rows).
+    public subscript<T: SQLiteValueConvertible>(_ index: Int32) -> T {
+        get throws {
+            let value = statement.value(at: index)
+            guard let converted = T(sqliteValue: value) else {
+                throw SQLiteError.mismatch(value, as: T.self, column: index, in: statement)
+            }
+            return converted
+        }
+    }
+}

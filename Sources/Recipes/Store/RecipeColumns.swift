@@ -1,0 +1,132 @@
+import FoundationEssentials
+
+// The one description of what a recipe and an ingredient store. Adding a stored field is
+// the model property, here a record property and one column entry, and a migration (Schema);
+// the SQL, reading rows, change detection, `ModelContext`'s restore and the translator's key
+// paths follow from these lists, and a test checks the JSON archive's keys against them.
+
+/// The persisted state of one recipe with its ingredients: what a row holds, and the
+/// snapshot a context compares against to find what changed. Its properties sit here, beside
+/// the columns that store them.
+struct RecipeRecord: Equatable {
+    struct IngredientRecord: Equatable {
+        var id = RecipeRecord.noID
+        var name = ""
+        var amount = ""
+    }
+
+    // Defaults make an empty record, which reading a row or a model fills in.
+    var id = RecipeRecord.noID
+    var variety = RecipeVariety.dish
+    var name = ""
+    var summary = ""
+    var instructions = ""
+    var plannedDate: Date?
+    var createdAt = Date(timeIntervalSinceReferenceDate: 0)
+    var updatedAt = Date(timeIntervalSinceReferenceDate: 0)
+    var ovenTemperature: Int?
+    var bakeMinutes: Int?
+    var isAlcoholic: Bool?
+    var isServedHot: Bool?
+    var sourceURL: String?
+    var ingredients: [IngredientRecord] = []
+
+    static let noID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+}
+
+extension RecipeRecord {
+    /// Every column of `recipe`, in the order a person's edits are reported (a save conflict
+    /// lists fields in this order). Common properties name their key path on `Root`, so the
+    /// translator can list `\BakedGood.name` as well as `\Recipe.name`. Each entry names its
+    /// property three times (record, model, key path): closures for the first two, because
+    /// building key paths at run time is what `recipes next` cannot afford.
+    static func columns<Root: Recipe>(for root: Root.Type) -> [StoredColumn<RecipeRecord>] {
+        let canonical: (String) -> SQLiteValue = { .text(TextMatching.canonical($0)) }
+        return [
+            StoredColumn("id", { $1(&$0.id) }, model: nil, modelValue: { $0.id }, keyPath: \Root.id,
+                         property: nil, json: "id", query: Queried(.identifier)),
+            StoredColumn("kind", { $1(&$0.variety) }, model: nil, modelValue: { $0.variety }, keyPath: \Root.variety,
+                         property: nil, json: "kind"),
+            StoredColumn("name", { $1(&$0.name) }, model: { $1(&$0.name) }, keyPath: \Root.name,
+                         property: "name", json: "name", query: Queried(.text, inSearchIndex: true), bind: canonical),
+            StoredColumn("summary", { $1(&$0.summary) }, model: { $1(&$0.summary) }, keyPath: \Root.summary,
+                         property: "summary", json: "summary", query: Queried(.text, inSearchIndex: true), bind: canonical),
+            StoredColumn("instructions", { $1(&$0.instructions) }, model: { $1(&$0.instructions) }, keyPath: \Root.instructions,
+                         property: "instructions", json: "instructions", query: Queried(.text, inSearchIndex: true), bind: canonical),
+            StoredColumn("planned", { $1(&$0.plannedDate) }, model: { $1(&$0.plannedDate) }, keyPath: \Root.plannedDate,
+                         property: "plannedDate", json: "planned", query: Queried(.date, nullable: true)),
+            StoredColumn("source", { $1(&$0.sourceURL) }, model: { $1(&$0.sourceURL) }, keyPath: \Root.sourceURL,
+                         property: "sourceURL", json: "source", query: Queried(.text, nullable: true)),
+            StoredColumn("created", { $1(&$0.createdAt) }, model: { $1(&$0.createdAt) }, keyPath: \Root.createdAt,
+                         property: nil, json: "created", query: Queried(.date)),
+            StoredColumn("updated", { $1(&$0.updatedAt) }, model: { $1(&$0.updatedAt) }, keyPath: \Root.updatedAt,
+                         property: nil, json: "updated", query: Queried(.date)),
+            StoredColumn("oven_temperature", { $1(&$0.ovenTemperature) }, model: { (baked: BakedGood, access) in access(&baked.ovenTemperature) },
+                         keyPath: \BakedGood.ovenTemperature, property: "ovenTemperature", json: "ovenTemperature",
+                         query: Queried(.number, nullable: true), toRecord: { $0 }, toModel: { $0 }),
+            StoredColumn("bake_minutes", { $1(&$0.bakeMinutes) }, model: { (baked: BakedGood, access) in access(&baked.bakeMinutes) },
+                         keyPath: \BakedGood.bakeMinutes, property: "bakeMinutes", json: "bakeMinutes",
+                         query: Queried(.number, nullable: true), toRecord: { $0 }, toModel: { $0 }),
+            // NULL for other kinds; a beverage's own value is never nil.
+            StoredColumn("alcoholic", { $1(&$0.isAlcoholic) }, model: { (beverage: Beverage, access) in access(&beverage.isAlcoholic) },
+                         keyPath: \Beverage.isAlcoholic, property: "isAlcoholic", json: "alcoholic",
+                         query: Queried(.condition), toRecord: { $0 }, toModel: { $0 ?? false }),
+            StoredColumn("served_hot", { $1(&$0.isServedHot) }, model: { (beverage: Beverage, access) in access(&beverage.isServedHot) },
+                         keyPath: \Beverage.isServedHot, property: "isServedHot", json: "servedHot",
+                         query: Queried(.condition), toRecord: { $0 }, toModel: { $0 ?? false }),
+        ]
+    }
+
+    /// The columns as the store reads and writes them. Built once: it is immutable, and only
+    /// non-Sendable because key paths and closures are not marked so.
+    nonisolated(unsafe) static let columns = columns(for: Recipe.self)
+
+    static let insertSQL = insertStatement(table: "recipe", columns.map { $0.name })
+
+    /// Every column but the key, matched by `id`.
+    static let updateSQL: String = {
+        let names = columns.map { $0.name }
+        let assignments = names.enumerated().filter { $0.element != "id" }.map { "\($0.element) = ?\($0.offset + 1)" }
+        return "UPDATE recipe SET \(assignments.joined(separator: ", ")) WHERE id = ?\(names.firstIndex(of: "id")! + 1)"
+    }()
+
+    /// The values for ``insertSQL`` and ``updateSQL``.
+    var columnValues: SQLArguments { SQLArguments(Self.columns.map { $0.value(self) }) }
+
+    /// A record with no content, which reading a row or a model fills in.
+    static let blank = RecipeRecord()
+}
+
+extension RecipeRecord.IngredientRecord {
+    /// Every column of `ingredient` but the two that place it: `recipe_id` and `position`.
+    nonisolated(unsafe) static let columns: [StoredColumn<Self>] = {
+        let canonical: (String) -> SQLiteValue = { .text(TextMatching.canonical($0)) }
+        return [
+            StoredColumn("id", { $1(&$0.id) }, model: nil, modelValue: { $0.id }, keyPath: \Ingredient.id,
+                         property: nil, json: "id", query: Queried(.identifier)),
+            StoredColumn("name", { $1(&$0.name) }, model: { $1(&$0.name) }, keyPath: \Ingredient.name,
+                         property: "name", json: "name", query: Queried(.text, inSearchIndex: true), bind: canonical),
+            StoredColumn("amount", { $1(&$0.amount) }, model: { $1(&$0.amount) }, keyPath: \Ingredient.amount,
+                         property: "amount", json: "amount", query: Queried(.text, inSearchIndex: true), bind: canonical),
+        ]
+    }()
+
+    static let insertSQL = insertStatement(table: "ingredient", ["recipe_id", "position"] + columns.map { $0.name })
+
+    static let selectSQL = "SELECT \(columns.map { $0.name }.joined(separator: ", ")) FROM ingredient WHERE recipe_id = ? ORDER BY position"
+
+    static let blank = Self()
+}
+
+private func insertStatement(table: String, _ names: [String]) -> String {
+    let parameters = names.indices.map { "?\($0 + 1)" }
+    return "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(parameters.joined(separator: ", ")))"
+}
+
+extension RecipeVariety: SQLiteValueConvertible {
+    public var sqliteValue: SQLiteValue { .text(rawValue) }
+    public init?(sqliteValue: SQLiteValue) {
+        guard case .text(let text) = sqliteValue else { return nil }
+        self.init(rawValue: text)
+    }
+}

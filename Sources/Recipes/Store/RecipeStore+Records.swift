@@ -80,6 +80,7 @@ extension RecipeStore {
             try insertIngredients(of: record)
         }
         if SearchDocument(record) != SearchDocument(previous), let rowID = try rowID(of: record.id) {
+            try unindex(previous, rowID: rowID)
             try index(record, rowID: rowID)
         }
         try stampLocalChange(of: record.id, deleted: false)
@@ -91,9 +92,9 @@ extension RecipeStore {
 
     /// Deletes the recipe; its ingredients go with it (ON DELETE CASCADE), its search entry here.
     func deleteRecord(id: UUID) throws {
-        if let rowID = try rowID(of: id) {
-            try cachedStatement("DELETE FROM recipe_search WHERE rowid = ?").execute([.integer(rowID)])
-        }
+        let row = try database.prepare("SELECT r.rowid, \(recipeSelection) FROM recipe r WHERE r.id = ?")
+        try row.bind([.text(id.uuidString)])
+        if try row.step() { try unindex(try record(from: row, offset: 1), rowID: Int64(row.int(0))) }
         try cachedStatement("DELETE FROM recipe WHERE id = ?").execute([.text(id.uuidString)])
         try stampLocalChange(of: id, deleted: true)
     }
@@ -107,11 +108,18 @@ extension RecipeStore {
         }
     }
 
-    /// Replaces the recipe's entry in the search index. Deleting first also clears an entry
-    /// left behind if someone deleted the recipe row with another SQLite client.
+    /// Adds the recipe's entry to the search index.
     private func index(_ record: RecipeRecord, rowID: Int64) throws {
-        try cachedStatement("DELETE FROM recipe_search WHERE rowid = ?").execute([.integer(rowID)])
-        try cachedStatement("INSERT INTO recipe_search (rowid, document) VALUES (?, ?)")
+        try cachedStatement("INSERT INTO recipe_words (rowid, document) VALUES (?, ?)")
+            .execute([.integer(rowID), .text(SearchDocument(record).text)])
+    }
+
+    /// Removes the recipe's entry. The index is contentless: FTS5 removes the words of the
+    /// document it is given, so this must be the recipe as stored. Were it not (a row edited by
+    /// another SQLite client), words would stay behind, which only lets extra candidates
+    /// through to the exact check.
+    private func unindex(_ record: RecipeRecord, rowID: Int64) throws {
+        try cachedStatement("INSERT INTO recipe_words (recipe_words, rowid, document) VALUES ('delete', ?, ?)")
             .execute([.integer(rowID), .text(SearchDocument(record).text)])
     }
 
@@ -126,9 +134,9 @@ extension RecipeStore {
     /// Reads a batch of recipes at a time (by rowid), so memory stays flat however large the
     /// store: a store of 60,000 recipes once needed 185 MB to upgrade, even for `next`.
     func rebuildSearchIndex() throws {
-        try database.execute("DELETE FROM recipe_search")
+        try database.execute("INSERT INTO recipe_words (recipe_words) VALUES ('delete-all')")
         let rows = try database.prepare("SELECT r.rowid, \(recipeSelection) FROM recipe r WHERE r.rowid > ? ORDER BY r.rowid LIMIT 256")
-        let insert = try cachedStatement("INSERT INTO recipe_search (rowid, document) VALUES (?, ?)")
+        let insert = try cachedStatement("INSERT INTO recipe_words (rowid, document) VALUES (?, ?)")
         var after = Int64.min
         while true {
             try rows.bind([.integer(after)])

@@ -131,6 +131,7 @@ import Testing
             BEGIN;
             DROP TABLE recipe_words_terms;
             DROP TABLE recipe_words;
+            DROP TABLE search_word;
             CREATE VIRTUAL TABLE recipe_search USING fts5(document, tokenize = "trigram case_sensitive 1", detail = none);
             DELETE FROM migration WHERE version = 8;
             PRAGMA user_version = 7;
@@ -140,6 +141,7 @@ import Testing
         #expect(try store.schemaVersion == RecipeStore.currentSchemaVersion)
         #expect(try temporary.count("SELECT count(*) FROM sqlite_schema WHERE name = 'recipe_search'") == 0)
         #expect(try temporary.count("SELECT doc FROM recipe_words_terms WHERE term = 'water'") == 500)
+        #expect(try temporary.count("SELECT count(*) FROM search_word WHERE word IN ('water', 'creme', 'brulee')") == 3)
         let context = ModelContext(store)
         let descriptor = FetchDescriptor(predicate: RecipePredicates.search("CRÈME"))
         #expect(context.queryPlan(for: descriptor).sql.contains("recipe_words MATCH"))

@@ -11,8 +11,8 @@ import FoundationEssentials
 /// becomes its runs of word characters, and each run is a piece of some indexed word: the
 /// whole word when separators surround it in the needle, its start or end when one does, and
 /// anywhere inside it otherwise (`ffron` in `saffron`). Pieces that may sit inside a word are
-/// turned into the matching words by a scan of the index's vocabulary (`recipe_words_terms`),
-/// which is small beside the text.
+/// turned into the matching words by a scan of the index's vocabulary (`search_word`), which
+/// is small beside the text.
 indirect enum SearchIndexQuery: Equatable {
     case word(WordPiece)
     case and(SearchIndexQuery, SearchIndexQuery)
@@ -75,8 +75,8 @@ indirect enum SearchIndexQuery: Equatable {
             case .start: return bind(.text(quoted + " *"))
             case .end, .inside:
                 let text = bind(.text(piece.text))
-                let test = piece.position == .end ? "substr(term, -length(\(text))) = \(text)" : "instr(term, \(text)) > 0"
-                return "coalesce((SELECT '(' || group_concat('\"' || term || '\"', ' OR ') || ')' FROM recipe_words_terms WHERE \(test)), '\"\"')"
+                let test = piece.position == .end ? "substr(word, -length(\(text))) = \(text)" : "instr(word, \(text)) > 0"
+                return "coalesce((SELECT '(' || group_concat('\"' || word || '\"', ' OR ') || ')' FROM search_word WHERE \(test)), '\"\"')"
             }
         case .and(let lhs, let rhs):
             return "('(' || \(lhs.matchExpression(bind)) || ' AND ' || \(rhs.matchExpression(bind)) || ')')"

@@ -108,10 +108,22 @@ extension RecipeStore {
         }
     }
 
-    /// Adds the recipe's entry to the search index.
+    /// Adds the recipe's entry to the search index; its words join `search_word` when the
+    /// transaction ends, once for all the recipes it wrote.
     private func index(_ record: RecipeRecord, rowID: Int64) throws {
+        let document = SearchDocument(record)
         try cachedStatement("INSERT INTO recipe_words (rowid, document) VALUES (?, ?)")
-            .execute([.integer(rowID), .text(SearchDocument(record).text)])
+            .execute([.integer(rowID), .text(document.text)])
+        document.collectWords(into: &unlistedSearchWords)
+    }
+
+    /// Lists the words indexed in this transaction in `search_word`. Words of removed entries
+    /// stay listed: a listed word no recipe holds only costs a lookup that finds nothing.
+    func listSearchWords() throws {
+        guard !unlistedSearchWords.isEmpty else { return }
+        let insert = try cachedStatement("INSERT OR IGNORE INTO search_word (word) VALUES (?)")
+        for word in unlistedSearchWords { try insert.execute([.text(word)]) }
+        unlistedSearchWords.removeAll()
     }
 
     /// Removes the recipe's entry. The index is contentless: FTS5 removes the words of the
@@ -145,12 +157,13 @@ extension RecipeStore {
                 // Column 0 is the rowid; the record's columns follow it.
                 batch.append((Int64(rows.int(0)), try record(from: rows, offset: 1)))
             }
-            guard let last = batch.last else { return }
+            guard let last = batch.last else { break }
             for (rowID, record) in batch {
                 try insert.execute([.integer(rowID), .text(SearchDocument(record).text)])
             }
             after = last.0
         }
+        try database.execute("DELETE FROM search_word; INSERT INTO search_word SELECT term FROM recipe_words_terms")
     }
 
     private static func columnValues(_ record: RecipeRecord) -> [SQLiteValue] {

@@ -18,3 +18,25 @@ struct SearchDocument: Equatable {
         text = fields.map { TextMatching.fold(TextMatching.canonical($0)) }.joined(separator: "\n")
     }
 }
+
+extension SearchDocument {
+    /// The document's words as the index's `ascii` tokenizer cuts them (see
+    /// ``SearchIndexQuery/isWordByte(_:)``), added to `words`.
+    func collectWords(into words: inout Set<String>) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                guard SearchIndexQuery.isWordByte(bytes[start]) else {
+                    start += 1
+                    continue
+                }
+                var end = start + 1
+                while end < bytes.count && SearchIndexQuery.isWordByte(bytes[end]) { end += 1 }
+                // Words are folded, so already lower-case, as the tokenizer would make them.
+                words.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                start = end
+            }
+        }
+    }
+}

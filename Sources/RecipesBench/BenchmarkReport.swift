@@ -45,7 +45,7 @@ struct BenchmarkReport {
     static func indexQuery(for words: String) -> String {
         let pieces = words.split(separator: " ").map { TextMatching.fold(String($0)) }.filter { $0.unicodeScalars.count > 1 }
         let match = pieces.map { piece in
-            "(SELECT '(' || group_concat('\"' || term || '\"', ' OR ') || ')' FROM recipe_words_terms WHERE instr(term, '\(piece)') > 0)"
+            "(SELECT '(' || group_concat('\"' || word || '\"', ' OR ') || ')' FROM search_word WHERE instr(word, '\(piece)') > 0)"
         }.joined(separator: " || ' AND ' || ")
         return "SELECT \(listColumns) FROM recipe r WHERE r.rowid IN (SELECT rowid FROM recipe_words WHERE recipe_words MATCH \(match))"
             + " ORDER BY r.name, r.planned;"

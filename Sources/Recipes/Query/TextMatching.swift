@@ -75,8 +75,7 @@ public enum TextMatching {
         if isASCII(haystack) && isASCII(needle) {
             return asciiCaseInsensitiveRange(of: needle, in: haystack)
         }
-        var folded = fold(string(haystack))
-        return folded.withUTF8 { byteRange(of: needle, in: $0) != nil }
+        return foldedUTF8(haystack).withUnsafeBufferPointer { byteRange(of: needle, in: $0) != nil }
     }
 
     /// Whether lower-case ASCII `needle` occurs in ASCII `haystack` ignoring the haystack's case.
@@ -125,24 +124,30 @@ public enum TextMatching {
         }
         // Only the non-ASCII runs go through decomposition; long text with a few accented
         // words stays cheap. Splitting there is safe: marks are dropped, and no canonical
-        // composition starts from an ASCII base once they are gone.
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var run = ""
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                if !run.isEmpty {
-                    result += foldNonASCII(run)
-                    run = ""
-                }
-                let value = scalar.value
-                result.unicodeScalars.append((value >= 0x41 && value <= 0x5A) ? Unicode.Scalar(value + 0x20)! : scalar)
-            } else {
-                run.unicodeScalars.append(scalar)
+        // composition starts from an ASCII base once they are gone. ASCII is copied byte by
+        // byte (see foldedUTF8).
+        return text.withUTF8 { String(decoding: foldedUTF8($0), as: UTF8.self) }
+    }
+
+    /// ``fold(_:)`` from UTF-8 to UTF-8, ASCII copied byte by byte: appending it scalar by
+    /// scalar to a String was most of a search's time.
+    static func foldedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(bytes.count + 16)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                folded.append((byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte)
+                index += 1
+                continue
             }
+            var end = index + 1
+            while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+            folded.append(contentsOf: foldNonASCII(string(UnsafeBufferPointer(rebasing: bytes[index..<end]))).utf8)
+            index = end
         }
-        if !run.isEmpty { result += foldNonASCII(run) }
-        return result
+        return folded
     }
 
     private static func foldNonASCII(_ text: String) -> String {

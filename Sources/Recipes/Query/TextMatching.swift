@@ -72,8 +72,12 @@ public enum TextMatching {
     /// byte by byte, lower-casing as it goes, without building the folded copy.
     static func foldedContains(_ haystack: UnsafeBufferPointer<UInt8>, foldedNeedle needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !needle.isEmpty else { return false }
-        if isASCII(haystack) && isASCII(needle) {
-            return asciiCaseInsensitiveRange(of: needle, in: haystack)
+        if isASCII(needle) {
+            // ASCII in the text stays where it is when the text is folded (only its case
+            // changes), so an ASCII needle found as it stands is found in the folded text too;
+            // only a miss in text with other characters needs the fold (é folds to e).
+            if asciiCaseInsensitiveRange(of: needle, in: haystack) { return true }
+            if isASCII(haystack) { return false }
         }
         return foldedUTF8(haystack).withUnsafeBufferPointer { byteRange(of: needle, in: $0) != nil }
     }

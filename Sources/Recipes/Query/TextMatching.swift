@@ -192,7 +192,34 @@ public enum TextMatching {
     /// the two forms as the same string, so this loses nothing; it keeps SQL's ORDER BY
     /// consistent, since the standard library's `<` is not transitive across mixed forms.
     public static func canonical(_ text: String) -> String {
-        text.utf8.allSatisfy({ $0 < 0x80 }) ? text : String(decoding: text._nfcCodeUnits, as: UTF8.self)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        var text = text
+        return text.withUTF8 { bytes in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] < 0x80 {
+                    result.append(bytes[index])
+                    index += 1
+                    continue
+                }
+                // Each run of non-ASCII characters is normalized with the ASCII character
+                // before it, which its marks may compose with. An ASCII character never
+                // composes with what precedes it and blocks reordering, so normalizing run by
+                // run gives the whole text's NFC, without normalizing the long ASCII stretches.
+                var start = index
+                if start > 0 {
+                    start -= 1
+                    result.removeLast()
+                }
+                var end = index + 1
+                while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+                result.append(contentsOf: string(UnsafeBufferPointer(rebasing: bytes[start..<end]))._nfcCodeUnits)
+                index = end
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
     }
 
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {

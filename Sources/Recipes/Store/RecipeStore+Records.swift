@@ -122,7 +122,7 @@ extension RecipeStore {
     func listSearchWords() throws {
         guard !unlistedSearchWords.isEmpty else { return }
         let insert = try cachedStatement("INSERT OR IGNORE INTO search_word (word) VALUES (?)")
-        for word in unlistedSearchWords { try insert.execute([.text(word)]) }
+        try unlistedSearchWords.forEach { try insert.execute([.text($0)]) }
         unlistedSearchWords.removeAll()
     }
 

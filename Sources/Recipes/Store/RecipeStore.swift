@@ -34,7 +34,7 @@ public final class RecipeStore {
     var syncClock: SyncClockState?
     /// Words of the documents the current write transaction indexed, listed in `search_word`
     /// before it commits (see ``listSearchWords()``).
-    var unlistedSearchWords: Set<String> = []
+    var unlistedSearchWords = SearchWords()
 
     /// Opens the store at `url`, creating an empty one when no file is there.
     public convenience init(url: URL) throws {

@@ -10,7 +10,7 @@ import Testing
     static let texts = [
         "plain ascii", "Cafe\u{301} au lait", "A\u{30A}ngstro\u{308}m", "a\u{323}\u{302} and a\u{302}\u{323}",
         "\u{1100}\u{1161}\u{11A8} kimchi", "Crème brûlée", "ｆｕｌｌ ｗｉｄｔｈ Ｆｕｌｌ", "e\u{301}\u{301}x", "\u{301}start",
-        "ﬁne straße İstanbul ǅemal", "👨‍👩‍👧 family", "x\u{212B}y\u{2126}z", "пельмени Борщ", "\u{0B47}\u{0B3E} oriya",
+        "ﬁne straße İstanbul ǅemal", "👨‍👩‍👧 family", "x\u{212B}y\u{2126}z", "пельмени Борщ", "\u{0B47}\u{0B3E} oriya", "O\u{31B}\u{301} \u{1A0}\u{301}", "И\u{306}x", "か\u{3099}き", "\u{387}\u{374}",
     ]
 
     @Test(arguments: texts) func canonicalIsTheWholeTextsNFC(text: String) {

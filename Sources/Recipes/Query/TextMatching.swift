@@ -192,33 +192,46 @@ public enum TextMatching {
     /// the two forms as the same string, so this loses nothing; it keeps SQL's ORDER BY
     /// consistent, since the standard library's `<` is not transitive across mixed forms.
     public static func canonical(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var text = text
+        guard let firstNonASCII = text.withUTF8({ $0.firstIndex { $0 >= 0x80 } }) else { return text }
         return text.withUTF8 { bytes in
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count)
-            var index = 0
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<firstNonASCII]))
+            var index = firstNonASCII
             while index < bytes.count {
-                if bytes[index] < 0x80 {
-                    result.append(bytes[index])
-                    index += 1
-                    continue
-                }
-                // Each run of non-ASCII characters is normalized with the ASCII character
-                // before it, which its marks may compose with. An ASCII character never
-                // composes with what precedes it and blocks reordering, so normalizing run by
-                // run gives the whole text's NFC, without normalizing the long ASCII stretches.
-                var start = index
-                if start > 0 {
-                    start -= 1
-                    result.removeLast()
-                }
-                var end = index + 1
+                var asciiEnd = index
+                while asciiEnd < bytes.count && bytes[asciiEnd] < 0x80 { asciiEnd += 1 }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<asciiEnd]))
+                guard asciiEnd < bytes.count else { break }
+                var end = asciiEnd + 1
                 while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
-                result.append(contentsOf: string(UnsafeBufferPointer(rebasing: bytes[start..<end]))._nfcCodeUnits)
+                let run = string(UnsafeBufferPointer(rebasing: bytes[asciiEnd..<end]))
+                if run.unicodeScalars.allSatisfy(isStableStarter) {
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[asciiEnd..<end]))
+                } else {
+                    // The run is normalized with the ASCII character before it, which its
+                    // marks may compose with. An ASCII character never composes with what
+                    // precedes it and blocks reordering, so normalizing run by run gives the
+                    // whole text's NFC without normalizing the long ASCII stretches.
+                    let start = asciiEnd > 0 ? asciiEnd - 1 : asciiEnd
+                    if start < asciiEnd { result.removeLast() }
+                    result.append(contentsOf: string(UnsafeBufferPointer(rebasing: bytes[start..<end]))._nfcCodeUnits)
+                }
                 index = end
             }
             return String(decoding: result, as: UTF8.self)
+        }
+    }
+
+    /// Characters that are NFC on their own and never compose with a neighbour: the precomposed
+    /// Latin letters and modifiers, Cyrillic letters, kana and CJK ideographs (not combining
+    /// marks, Greek's few singletons, or Hangul, whose jamo compose). A run of them needs no
+    /// normalization, which is most accented text.
+    private static func isStableStarter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xA0..<0x300, 0x400..<0x483, 0x48A..<0x530, 0x3041..<0x3097, 0x30A1..<0x30FB, 0x4E00..<0xA000: true
+        default: false
         }
     }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What the search index holds for one recipe: the folded text of its name, summary,
 /// instructions and each ingredient's name and amount, one field a line.
 ///
@@ -87,7 +91,7 @@ struct SearchWords {
     private func equals(_ number: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = number == 0 ? 0 : ends[number - 1], end = ends[number]
         guard end - start == word.count else { return false }
-        return bytes.withUnsafeBufferPointer { stored in zip(stored[start..<end], word).allSatisfy { $0 == $1 } }
+        return bytes.withUnsafeBufferPointer { stored in memcmp(stored.baseAddress! + start, word.baseAddress!, word.count) == 0 }
     }
 
     private mutating func grow() {

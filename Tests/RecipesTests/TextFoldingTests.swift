@@ -26,6 +26,28 @@ import Testing
         }
     }
 
+    /// Accented Latin letters fold from a table, letter by letter; every pair of them must
+    /// fold as the whole run does through decomposition.
+    @Test func latinLettersFoldLikeTheirDecomposition() {
+        let letters = (0xC0...0x17F).map { String(Unicode.Scalar($0)!) }
+        for first in letters {
+            for second in ["", "é", "ß", "İ", "ŉ", "\u{301}", "Ÿ"] {
+                let run = first + second
+                var scalars = String.UnicodeScalarView()
+                for scalar in run._nfd {
+                    switch scalar.properties.generalCategory {
+                    case .nonspacingMark, .enclosingMark: continue
+                    default: break
+                    }
+                    for upper in scalar.properties.uppercaseMapping.unicodeScalars {
+                        scalars.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars)
+                    }
+                }
+                #expect(TextMatching.fold("x" + run + "y") == "x" + TextMatching.canonical(String(scalars)) + "y", "\(run)")
+            }
+        }
+    }
+
     @Test func searchWordsKeepEachWordOnce() {
         var words = SearchWords()
         var expected = Set<String>()

@@ -148,10 +148,36 @@ public enum TextMatching {
             }
             var end = index + 1
             while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
-            folded.append(contentsOf: foldNonASCII(string(UnsafeBufferPointer(rebasing: bytes[index..<end]))).utf8)
+            if !appendLatinFold(of: UnsafeBufferPointer(rebasing: bytes[index..<end]), to: &folded) {
+                folded.append(contentsOf: foldNonASCII(string(UnsafeBufferPointer(rebasing: bytes[index..<end]))).utf8)
+            }
             index = end
         }
         return folded
+    }
+
+    /// The folds of U+00C0 ... U+017F (accented Latin letters, ß, æ, ø), each on its own.
+    private static let latinFolds: [[UInt8]] = (0xC0...0x17F).map { Array(foldNonASCII(String(Unicode.Scalar($0)!)).utf8) }
+
+    /// Folds a run made only of U+00C0 ... U+017F letter by letter from a table, which is
+    /// most accented text; false (appending nothing) for any other run. Letter by letter
+    /// equals folding the run: these are precomposed starters with no marks between them,
+    /// and their folds hold no marks, so nothing reorders or composes across letters.
+    private static func appendLatinFold(of run: UnsafeBufferPointer<UInt8>, to folded: inout [UInt8]) -> Bool {
+        guard run.count % 2 == 0 else { return false }
+        var index = 0
+        while index < run.count {
+            let lead = run[index], trail = run[index + 1]
+            guard lead >= 0xC3 && lead <= 0xC5, trail & 0xC0 == 0x80 else { return false }
+            index += 2
+        }
+        index = 0
+        while index < run.count {
+            let scalar = (Int(run[index] & 0x1F) << 6) | Int(run[index + 1] & 0x3F)
+            folded.append(contentsOf: latinFolds[scalar - 0xC0])
+            index += 2
+        }
+        return true
     }
 
     private static func foldNonASCII(_ text: String) -> String {

@@ -21,7 +21,8 @@ import Testing
         #expect(report.contains("## recipes-bench: 300 recipes"))
         #expect(report.contains("recipes/s"))
         #expect(report.contains("| `recipes next --format waybar` |"))
-        for label in ["selective word", "common word", "two words", "two-letter word", "accented word typed without accents"] {
+        for label in ["rare word", "selective word", "common word", "very common word", "two words", "two-letter fragment",
+                      "fragment inside words", "accented word typed without accents", "word in another script"] {
             let row = report.split(separator: "\n").first { $0.hasPrefix("| \(label)") }
             #expect(row != nil, "\(label)")
             // Every query returns the recipes the in-memory predicate selects.

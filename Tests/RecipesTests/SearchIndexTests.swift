@@ -2,7 +2,7 @@ import Foundation
 @testable import Recipes
 import Testing
 
-/// The trigram index: used by the query plan, kept in step with every write, and never
+/// The word index: used by the query plan, kept in step with every write, and never
 /// changing an answer (the differential test covers the answers at large).
 @Suite struct SearchIndexTests {
     let temporary = TemporaryStore()
@@ -32,7 +32,7 @@ import Testing
         let descriptor = FetchDescriptor(predicate: RecipePredicates.search("chocolate"), sortBy: [SortDescriptor(\.name)])
         let plan = context.queryPlan(for: descriptor)
         let explained = try explain(plan)
-        #expect(explained.contains("SCAN recipe_search VIRTUAL TABLE INDEX 0:M"), "\(explained)")
+        #expect(explained.contains("SCAN recipe_words VIRTUAL TABLE INDEX 0:M"), "\(explained)")
         #expect(explained.contains("SEARCH r USING INTEGER PRIMARY KEY (rowid=?)"), "\(explained)")
         #expect(!explained.split(separator: "\n").contains { $0 == "SCAN r" || $0.hasPrefix("SCAN r ") }, "\(explained)")
         #expect(try context.fetch(descriptor).map(\.name) == ["Chocolate mousse"])
@@ -47,17 +47,25 @@ import Testing
         }
     }
 
-    @Test func wordsUnderThreeCharactersStillFindTheirRecipes() throws {
+    @Test func fragmentsInsideWordsAreFoundThroughTheVocabulary() throws {
         let context = try seed()
-        let descriptor = FetchDescriptor(predicate: RecipePredicates.search("br"))
-        #expect(!context.queryPlan(for: descriptor).sql.contains("MATCH"))
-        #expect(try context.fetch(descriptor).map(\.name) == ["Crème brûlée"])
-        // A short word with a long one: the long one drives the index, the short one is checked.
+        for (text, names) in [("br", ["Crème brûlée"]), ("rulé", ["Crème brûlée"]), ("HOCOLAT", ["Chocolate mousse"]),
+                              ("e-b", []), ("ocolate", ["Chocolate mousse"]), ("xyzzy", [])] {
+            let descriptor = FetchDescriptor(predicate: RecipePredicates.search(text), sortBy: [SortDescriptor(\.name)])
+            #expect(context.queryPlan(for: descriptor).sql.contains("MATCH"), "\(text)")
+            #expect(try context.fetch(descriptor).map(\.name) == names, "\(text)")
+        }
+        // A single letter is in nearly every word: it is checked row by row.
+        let letter = FetchDescriptor(predicate: RecipePredicates.search("û"), sortBy: [SortDescriptor(\.name)])
+        #expect(!context.queryPlan(for: letter).sql.contains("MATCH"))
+        #expect(try context.fetch(letter).map(\.name) == ["Chocolate mousse", "Crème brûlée"])
+        // A short word with a long one: both narrow the index, the rows are checked.
         let mixed = FetchDescriptor(predicate: RecipePredicates.search("mo chocolate"))
-        #expect(context.queryPlan(for: mixed).sql.contains("MATCH"))
         #expect(try context.fetch(mixed).map(\.name) == ["Chocolate mousse"])
         // "49" is in Recipe 49, 149, 249, 349, 449 and 490 to 499; "ml" in every amount.
         #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search("49 ml"))) == 15)
+        #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search("49 ml."))) == 0)
+        #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search("e 49"))) == 15)
     }
 
     @Test func theIndexFollowsEveryWrite() throws {
@@ -71,7 +79,9 @@ import Testing
         context.delete(mousse)
         try context.save()
         #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search("pudding"))) == 0)
-        #expect(try temporary.count("SELECT count(*) FROM recipe_search") == temporary.count("SELECT count(*) FROM recipe"))
+        // Removing an entry takes its words out of the vocabulary.
+        #expect(try temporary.count("SELECT count(*) FROM recipe_words_terms WHERE term IN ('pudding', 'hazelnuts', 'mousse')") == 0)
+        #expect(try temporary.count("SELECT doc FROM recipe_words_terms WHERE term = 'water'") == 500)
         // Unchanged text does not rewrite the entry; a planned date alone is not indexed.
         let brulee = try #require(try context.fetch(FetchDescriptor(predicate: RecipePredicates.search("brulee"))).first)
         brulee.plannedDate = Date()
@@ -100,9 +110,41 @@ import Testing
         #expect(!explained.contains("USE TEMP B-TREE"), "\(explained)")
     }
 
-    @Test func trigramsOfAFoldedNeedle() {
-        #expect(SearchIndexQuery(foldedNeedle: "ab") == nil)
-        #expect(SearchIndexQuery(foldedNeedle: "abcab") == .trigrams(["abc", "bca", "cab"]))
-        #expect(SearchIndexQuery(foldedNeedle: "a\"b")?.matchExpression == #""a""b""#)
+    @Test func piecesOfAFoldedNeedle() {
+        typealias Piece = SearchIndexQuery.WordPiece
+        #expect(SearchIndexQuery(foldedNeedle: "a") == nil)
+        #expect(SearchIndexQuery(foldedNeedle: "--") == nil)
+        #expect(SearchIndexQuery(foldedNeedle: "ab") == .word(Piece(text: "ab", position: .inside)))
+        #expect(SearchIndexQuery(foldedNeedle: "ab,") == .word(Piece(text: "ab", position: .end)))
+        #expect(SearchIndexQuery(foldedNeedle: "a b") == .and(.word(Piece(text: "a", position: .end)), .word(Piece(text: "b", position: .start))))
+        #expect(SearchIndexQuery(foldedNeedle: "x-yz-w") == .and(.and(.word(Piece(text: "x", position: .end)),
+            .word(Piece(text: "yz", position: .whole))), .word(Piece(text: "w", position: .start))))
+        #expect(SearchIndexQuery(foldedNeedle: "пельмени") == .word(Piece(text: "пельмени", position: .inside)))
+    }
+
+    /// A store written before the word index (schema 7, with the trigram table) gets the word
+    /// index when it is opened, covering the recipes it already holds.
+    @Test func aStoreWithTheTrigramIndexIsUpgradedToWords() throws {
+        _ = try seed()
+        let raw = try SQLiteConnection(path: temporary.url.path)
+        try raw.execute("""
+            BEGIN;
+            DROP TABLE recipe_words_terms;
+            DROP TABLE recipe_words;
+            DROP TABLE search_word;
+            CREATE VIRTUAL TABLE recipe_search USING fts5(document, tokenize = "trigram case_sensitive 1", detail = none);
+            DELETE FROM migration WHERE version = 8;
+            PRAGMA user_version = 7;
+            COMMIT;
+            """)
+        let store = try RecipeStore(url: temporary.url)
+        #expect(try store.schemaVersion == RecipeStore.currentSchemaVersion)
+        #expect(try temporary.count("SELECT count(*) FROM sqlite_schema WHERE name = 'recipe_search'") == 0)
+        #expect(try temporary.count("SELECT doc FROM recipe_words_terms WHERE term = 'water'") == 500)
+        #expect(try temporary.count("SELECT count(*) FROM search_word WHERE word IN ('water', 'creme', 'brulee')") == 3)
+        let context = ModelContext(store)
+        let descriptor = FetchDescriptor(predicate: RecipePredicates.search("CRÈME"))
+        #expect(context.queryPlan(for: descriptor).sql.contains("recipe_words MATCH"))
+        #expect(try context.fetch(descriptor).map(\.name) == ["Crème brûlée"])
     }
 }

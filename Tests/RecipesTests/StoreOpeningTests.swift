@@ -44,7 +44,7 @@ import Testing
         #expect(try temporary.count("SELECT count(*) FROM migration") == RecipeStore.currentSchemaVersion)
         #expect(try temporary.count("SELECT count(*) FROM sqlite_schema WHERE name = 'recipe_by_planned'") == 1)
         // The search index created by the upgrade covers the rows that were already there.
-        #expect(try temporary.count("SELECT count(*) FROM recipe_search") == 2)
+        #expect(try temporary.count("SELECT doc FROM recipe_words_terms WHERE term = 'old'") == 2)
         let context = ModelContext(store)
         let found = try context.fetch(FetchDescriptor(predicate: RecipePredicates.search("water")))
         #expect(found.map(\.name) == ["Old bread"])
@@ -53,7 +53,7 @@ import Testing
         let (changes, token) = try store.changes(since: 0)
         #expect(changes.compactMap(\.recipe?.name).sorted() == ["Old bread", "Old tea"] && token == 2)
         #expect(changes.allSatisfy { $0.stamp.wall == 978_307_202_000 && $0.stamp.replica == (try? store.replicaID) })
-        #expect(context.queryPlan(for: FetchDescriptor(predicate: RecipePredicates.search("water"))).sql.contains("recipe_search MATCH"))
+        #expect(context.queryPlan(for: FetchDescriptor(predicate: RecipePredicates.search("water"))).sql.contains("recipe_words MATCH"))
     }
 
     @Test func aStoreFromANewerVersionIsRefusedUntouched() throws {

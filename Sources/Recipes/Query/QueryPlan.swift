@@ -51,8 +51,8 @@ struct CompiledFetch<T: Recipe> {
             let (condition, exact, search) = translator.translate(predicate)
             // First, so SQLite drives the query from the index's few candidate rows.
             if let search {
-                let match = translator.bind(.text(search.matchExpression))
-                conditions.insert("r.rowid IN (SELECT rowid FROM recipe_search WHERE recipe_search MATCH \(match))", at: 0)
+                let match = search.matchExpression(translator.bind)
+                conditions.insert("r.rowid IN (SELECT rowid FROM recipe_words WHERE recipe_words MATCH \(match))", at: 0)
             }
             if let condition { conditions.append(condition) }
             exactFilter = exact

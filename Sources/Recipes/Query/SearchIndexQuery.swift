@@ -1,40 +1,87 @@
 import FoundationEssentials
 
-/// A query on the trigram search index (the `recipe_search` FTS5 table) that every recipe a
-/// predicate accepts must satisfy. It never decides a match; it lets SQLite start from the
-/// few recipes that contain the right trigrams instead of reading every row.
+/// A query on the word index (the `recipe_words` FTS5 table) that every recipe a predicate
+/// accepts must satisfy. It never decides a match; it lets SQLite start from the recipes
+/// that hold the right words instead of reading every row.
+///
+/// The index holds each recipe's folded text (see ``SearchDocument``) cut into words by
+/// FTS5's `ascii` tokenizer: a word is a run of ASCII letters and digits and of any
+/// non-ASCII characters; every other ASCII character separates words. That rule is simple
+/// enough to apply to a needle here exactly as SQLite applies it to the text, so a needle
+/// becomes its runs of word characters, and each run is a piece of some indexed word: the
+/// whole word when separators surround it in the needle, its start or end when one does, and
+/// anywhere inside it otherwise (`ffron` in `saffron`). Pieces that may sit inside a word are
+/// turned into the matching words by a scan of the index's vocabulary (`search_word`), which
+/// is small beside the text.
 indirect enum SearchIndexQuery: Equatable {
-    /// The document contains every one of these three-character strings.
-    case trigrams([String])
+    case word(WordPiece)
     case and(SearchIndexQuery, SearchIndexQuery)
     case or(SearchIndexQuery, SearchIndexQuery)
 
-    /// The trigrams of a folded needle; nil when it is shorter than three characters, which
-    /// the index cannot look up (such needles are checked row by row).
-    init?(foldedNeedle: String) {
-        let scalars = Array(foldedNeedle.unicodeScalars)
-        guard scalars.count >= 3 else { return nil }
-        var seen = Set<String>()
-        var trigrams: [String] = []
-        for start in 0...(scalars.count - 3) {
-            var trigram = String.UnicodeScalarView()
-            trigram.append(contentsOf: scalars[start..<start + 3])
-            let text = String(trigram)
-            if seen.insert(text).inserted { trigrams.append(text) }
-        }
-        self = .trigrams(trigrams)
+    /// A run of word characters from a needle and where it must sit in an indexed word.
+    struct WordPiece: Equatable {
+        enum Position: Equatable { case whole, start, end, inside }
+        let text: String
+        let position: Position
     }
 
-    /// FTS5 query syntax: each trigram a quoted string (quotes doubled), combined with AND/OR.
-    var matchExpression: String {
+    /// The pieces of a folded needle, AND-ed; nil when it has none the index can look up:
+    /// only separators, or a single character inside a word, which nearly every word
+    /// contains (such needles are checked row by row).
+    init?(foldedNeedle: String) {
+        let bytes = Array(foldedNeedle.utf8)
+        var pieces: [WordPiece] = []
+        var start = 0
+        while start < bytes.count {
+            guard Self.isWordByte(bytes[start]) else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < bytes.count && Self.isWordByte(bytes[end]) { end += 1 }
+            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            let position: WordPiece.Position = switch (start > 0, end < bytes.count) {
+            case (true, true): .whole
+            case (true, false): .start
+            case (false, true): .end
+            case (false, false): .inside
+            }
+            if position != .inside || text.unicodeScalars.count > 1 {
+                pieces.append(WordPiece(text: text, position: position))
+            }
+            start = end
+        }
+        guard let first = pieces.first else { return nil }
+        self = pieces.dropFirst().reduce(.word(first)) { .and($0, .word($1)) }
+    }
+
+    /// Word characters of FTS5's `ascii` tokenizer: ASCII letters and digits, and every byte
+    /// of a non-ASCII character.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+    }
+
+    /// An SQL expression whose value is the FTS5 query, with the pieces bound through `bind`.
+    /// Whole words and word starts are plain FTS5 terms and prefixes; the other pieces read
+    /// the vocabulary, and a piece no word contains becomes an empty phrase, which matches
+    /// nothing.
+    func matchExpression(_ bind: (SQLiteValue) -> String) -> String {
         switch self {
-        case .trigrams(let trigrams):
-            let terms = trigrams.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"" }
-            return terms.count == 1 ? terms[0] : "(" + terms.joined(separator: " AND ") + ")"
+        case .word(let piece):
+            // Pieces hold no ASCII punctuation, so no quote needs doubling.
+            let quoted = "\"" + piece.text + "\""
+            switch piece.position {
+            case .whole: return bind(.text(quoted))
+            case .start: return bind(.text(quoted + " *"))
+            case .end, .inside:
+                let text = bind(.text(piece.text))
+                let test = piece.position == .end ? "substr(word, -length(\(text))) = \(text)" : "instr(word, \(text)) > 0"
+                return "coalesce((SELECT '(' || group_concat('\"' || word || '\"', ' OR ') || ')' FROM search_word WHERE \(test)), '\"\"')"
+            }
         case .and(let lhs, let rhs):
-            return "(\(lhs.matchExpression) AND \(rhs.matchExpression))"
+            return "('(' || \(lhs.matchExpression(bind)) || ' AND ' || \(rhs.matchExpression(bind)) || ')')"
         case .or(let lhs, let rhs):
-            return "(\(lhs.matchExpression) OR \(rhs.matchExpression))"
+            return "('(' || \(lhs.matchExpression(bind)) || ' OR ' || \(rhs.matchExpression(bind)) || ')')"
         }
     }
 

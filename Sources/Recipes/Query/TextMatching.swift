@@ -72,11 +72,14 @@ public enum TextMatching {
     /// byte by byte, lower-casing as it goes, without building the folded copy.
     static func foldedContains(_ haystack: UnsafeBufferPointer<UInt8>, foldedNeedle needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !needle.isEmpty else { return false }
-        if isASCII(haystack) && isASCII(needle) {
-            return asciiCaseInsensitiveRange(of: needle, in: haystack)
+        if isASCII(needle) {
+            // ASCII in the text stays where it is when the text is folded (only its case
+            // changes), so an ASCII needle found as it stands is found in the folded text too;
+            // only a miss in text with other characters needs the fold (é folds to e).
+            if asciiCaseInsensitiveRange(of: needle, in: haystack) { return true }
+            if isASCII(haystack) { return false }
         }
-        var folded = fold(string(haystack))
-        return folded.withUTF8 { byteRange(of: needle, in: $0) != nil }
+        return foldedUTF8(haystack).withUnsafeBufferPointer { byteRange(of: needle, in: $0) != nil }
     }
 
     /// Whether lower-case ASCII `needle` occurs in ASCII `haystack` ignoring the haystack's case.
@@ -125,24 +128,56 @@ public enum TextMatching {
         }
         // Only the non-ASCII runs go through decomposition; long text with a few accented
         // words stays cheap. Splitting there is safe: marks are dropped, and no canonical
-        // composition starts from an ASCII base once they are gone.
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var run = ""
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                if !run.isEmpty {
-                    result += foldNonASCII(run)
-                    run = ""
-                }
-                let value = scalar.value
-                result.unicodeScalars.append((value >= 0x41 && value <= 0x5A) ? Unicode.Scalar(value + 0x20)! : scalar)
-            } else {
-                run.unicodeScalars.append(scalar)
+        // composition starts from an ASCII base once they are gone. ASCII is copied byte by
+        // byte (see foldedUTF8).
+        return text.withUTF8 { String(decoding: foldedUTF8($0), as: UTF8.self) }
+    }
+
+    /// ``fold(_:)`` from UTF-8 to UTF-8, ASCII copied byte by byte: appending it scalar by
+    /// scalar to a String was most of a search's time.
+    static func foldedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(bytes.count + 16)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                folded.append((byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte)
+                index += 1
+                continue
             }
+            var end = index + 1
+            while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+            if !appendLatinFold(of: UnsafeBufferPointer(rebasing: bytes[index..<end]), to: &folded) {
+                folded.append(contentsOf: foldNonASCII(string(UnsafeBufferPointer(rebasing: bytes[index..<end]))).utf8)
+            }
+            index = end
         }
-        if !run.isEmpty { result += foldNonASCII(run) }
-        return result
+        return folded
+    }
+
+    /// The folds of U+00C0 ... U+017F (accented Latin letters, ß, æ, ø), each on its own.
+    private static let latinFolds: [[UInt8]] = (0xC0...0x17F).map { Array(foldNonASCII(String(Unicode.Scalar($0)!)).utf8) }
+
+    /// Folds a run made only of U+00C0 ... U+017F letter by letter from a table, which is
+    /// most accented text; false (appending nothing) for any other run. Letter by letter
+    /// equals folding the run: these are precomposed starters with no marks between them,
+    /// and their folds hold no marks, so nothing reorders or composes across letters.
+    private static func appendLatinFold(of run: UnsafeBufferPointer<UInt8>, to folded: inout [UInt8]) -> Bool {
+        guard run.count % 2 == 0 else { return false }
+        var index = 0
+        while index < run.count {
+            let lead = run[index], trail = run[index + 1]
+            guard lead >= 0xC3 && lead <= 0xC5, trail & 0xC0 == 0x80 else { return false }
+            index += 2
+        }
+        index = 0
+        while index < run.count {
+            let scalar = (Int(run[index] & 0x1F) << 6) | Int(run[index + 1] & 0x3F)
+            folded.append(contentsOf: latinFolds[scalar - 0xC0])
+            index += 2
+        }
+        return true
     }
 
     private static func foldNonASCII(_ text: String) -> String {
@@ -183,7 +218,47 @@ public enum TextMatching {
     /// the two forms as the same string, so this loses nothing; it keeps SQL's ORDER BY
     /// consistent, since the standard library's `<` is not transitive across mixed forms.
     public static func canonical(_ text: String) -> String {
-        text.utf8.allSatisfy({ $0 < 0x80 }) ? text : String(decoding: text._nfcCodeUnits, as: UTF8.self)
+        var text = text
+        guard let firstNonASCII = text.withUTF8({ $0.firstIndex { $0 >= 0x80 } }) else { return text }
+        return text.withUTF8 { bytes in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<firstNonASCII]))
+            var index = firstNonASCII
+            while index < bytes.count {
+                var asciiEnd = index
+                while asciiEnd < bytes.count && bytes[asciiEnd] < 0x80 { asciiEnd += 1 }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<asciiEnd]))
+                guard asciiEnd < bytes.count else { break }
+                var end = asciiEnd + 1
+                while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+                let run = string(UnsafeBufferPointer(rebasing: bytes[asciiEnd..<end]))
+                if run.unicodeScalars.allSatisfy(isStableStarter) {
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[asciiEnd..<end]))
+                } else {
+                    // The run is normalized with the ASCII character before it, which its
+                    // marks may compose with. An ASCII character never composes with what
+                    // precedes it and blocks reordering, so normalizing run by run gives the
+                    // whole text's NFC without normalizing the long ASCII stretches.
+                    let start = asciiEnd > 0 ? asciiEnd - 1 : asciiEnd
+                    if start < asciiEnd { result.removeLast() }
+                    result.append(contentsOf: string(UnsafeBufferPointer(rebasing: bytes[start..<end]))._nfcCodeUnits)
+                }
+                index = end
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
+    /// Characters that are NFC on their own and never compose with a neighbour: the precomposed
+    /// Latin letters and modifiers, Cyrillic letters, kana and CJK ideographs (not combining
+    /// marks, Greek's few singletons, or Hangul, whose jamo compose). A run of them needs no
+    /// normalization, which is most accented text.
+    private static func isStableStarter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xA0..<0x300, 0x400..<0x483, 0x48A..<0x530, 0x3041..<0x3097, 0x30A1..<0x30FB, 0x4E00..<0xA000: true
+        default: false
+        }
     }
 
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {

@@ -67,6 +67,7 @@ extension RecipeStore {
             try insertIngredients(of: record)
         }
         if SearchDocument(record) != SearchDocument(previous), let rowID = try rowID(of: record.id) {
+            try unindex(previous, rowID: rowID)
             try index(record, rowID: rowID)
         }
         try stampLocalChange(of: record.id, deleted: false)
@@ -78,8 +79,10 @@ extension RecipeStore {
 
     /// Deletes the recipe; its ingredients go with it (ON DELETE CASCADE), its search entry here.
     func deleteRecord(id: UUID) throws {
-        if let rowID = try rowID(of: id) {
-            try database.execute("DELETE FROM recipe_search WHERE rowid = ?", [rowID])
+        // The index is contentless: removing an entry needs the words it was given, so the
+        // recipe as stored is read first.
+        if let rowID = try rowID(of: id), let stored = try record(withID: id) {
+            try unindex(stored, rowID: rowID)
         }
         try database.execute("DELETE FROM recipe WHERE id = ?", [id])
         try stampLocalChange(of: id, deleted: true)
@@ -94,11 +97,29 @@ extension RecipeStore {
         }
     }
 
-    /// Replaces the recipe's entry in the search index. Deleting first also clears an entry
-    /// left behind if someone deleted the recipe row with another SQLite client.
+    /// Adds the recipe's entry to the search index; its words join `search_word` when the
+    /// transaction ends, once for all the recipes it wrote.
     private func index(_ record: RecipeRecord, rowID: Int64) throws {
-        try database.execute("DELETE FROM recipe_search WHERE rowid = ?", [rowID])
-        try database.execute("INSERT INTO recipe_search (rowid, document) VALUES (?, ?)", [rowID, SearchDocument(record).text])
+        let document = SearchDocument(record)
+        try database.execute("INSERT INTO recipe_words (rowid, document) VALUES (?, ?)", [rowID, document.text])
+        document.collectWords(into: &unlistedSearchWords)
+    }
+
+    /// Lists the words indexed in this transaction in `search_word`. Words of removed entries
+    /// stay listed: a listed word no recipe holds only costs a lookup that finds nothing.
+    func listSearchWords() throws {
+        guard !unlistedSearchWords.isEmpty else { return }
+        try unlistedSearchWords.forEach { try database.execute("INSERT OR IGNORE INTO search_word (word) VALUES (?)", [$0]) }
+        unlistedSearchWords.removeAll()
+    }
+
+    /// Removes the recipe's entry. The index is contentless: FTS5 removes the words of the
+    /// document it is given, so this must be the recipe as stored. Were it not (a row edited by
+    /// another SQLite client), words would stay behind, which only lets extra candidates
+    /// through to the exact check.
+    private func unindex(_ record: RecipeRecord, rowID: Int64) throws {
+        try database.execute("INSERT INTO recipe_words (recipe_words, rowid, document) VALUES ('delete', ?, ?)",
+                             [rowID, SearchDocument(record).text])
     }
 
     private func rowID(of id: UUID) throws -> Int64? {
@@ -109,7 +130,7 @@ extension RecipeStore {
     /// Reads a batch of recipes at a time (by rowid), so memory stays flat however large the
     /// store: a store of 60,000 recipes once needed 185 MB to upgrade, even for `next`.
     func rebuildSearchIndex() throws {
-        try database.execute("DELETE FROM recipe_search")
+        try database.execute("INSERT INTO recipe_words (recipe_words) VALUES ('delete-all')")
         let rows = try database.prepare("SELECT r.rowid AS row_id, \(recipeSelection) FROM recipe r WHERE r.rowid > ? ORDER BY r.rowid LIMIT 256")
         let layout = try ColumnLayout(RecipeRecord.columns, in: rows)
         let rowIDColumn = try rows.columnIndex("row_id")
@@ -120,11 +141,12 @@ extension RecipeStore {
             while try rows.step() {
                 batch.append((Int64(rows.int(rowIDColumn)), try record(from: rows, layout)))
             }
-            guard let last = batch.last else { return }
+            guard let last = batch.last else { break }
             for (rowID, record) in batch {
-                try database.execute("INSERT INTO recipe_search (rowid, document) VALUES (?, ?)", [rowID, SearchDocument(record).text])
+                try database.execute("INSERT INTO recipe_words (rowid, document) VALUES (?, ?)", [rowID, SearchDocument(record).text])
             }
             after = last.0
         }
+        try database.execute("DELETE FROM search_word; INSERT INTO search_word SELECT term FROM recipe_words_terms")
     }
 }

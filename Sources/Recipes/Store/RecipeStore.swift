@@ -31,6 +31,9 @@ public final class RecipeStore {
     var stampsLocalChanges = true
     /// The sync clock as the current write transaction has advanced it.
     var syncClock: SyncClockState?
+    /// Words of the documents the current write transaction indexed, listed in `search_word`
+    /// before it commits (see ``listSearchWords()``).
+    var unlistedSearchWords = SearchWords()
 
     /// Opens the store at `url`, creating an empty one when no file is there.
     public convenience init(url: URL) throws {
@@ -200,9 +203,11 @@ public final class RecipeStore {
         isWriting = true
         defer { isWriting = false }
         defer { syncClock = nil }
+        defer { unlistedSearchWords.removeAll() }
         return try reading {
             let result = try database.transaction {
                 let result = try body()
+                try listSearchWords()
                 try flushSyncClock()
                 return result
             }

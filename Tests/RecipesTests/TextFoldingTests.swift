@@ -1,0 +1,66 @@
+import Foundation
+@testable import Recipes
+@_spi(_Unicode) import Swift
+import Testing
+
+/// Folding and normalizing work run by run on the non-ASCII parts of a text; the result must
+/// be the same as the whole text's, and the word set used by the search index must keep
+/// every distinct word once.
+@Suite struct TextFoldingTests {
+    static let texts = [
+        "plain ascii", "Cafe\u{301} au lait", "A\u{30A}ngstro\u{308}m", "a\u{323}\u{302} and a\u{302}\u{323}",
+        "\u{1100}\u{1161}\u{11A8} kimchi", "Crème brûlée", "ｆｕｌｌ ｗｉｄｔｈ Ｆｕｌｌ", "e\u{301}\u{301}x", "\u{301}start",
+        "ﬁne straße İstanbul ǅemal", "👨‍👩‍👧 family", "x\u{212B}y\u{2126}z", "пельмени Борщ", "\u{0B47}\u{0B3E} oriya", "O\u{31B}\u{301} \u{1A0}\u{301}", "И\u{306}x", "か\u{3099}き", "\u{387}\u{374}",
+    ]
+
+    @Test(arguments: texts) func canonicalIsTheWholeTextsNFC(text: String) {
+        #expect(Array(TextMatching.canonical(text).utf8) == text._nfcCodeUnits)
+    }
+
+    @Test(arguments: texts) func foldingRunByRunEqualsFoldingTheWholeText(text: String) {
+        let folded = TextMatching.fold(text)
+        // Folding again changes nothing, and an ASCII word found as it stands is found folded.
+        #expect(TextMatching.fold(folded) == folded)
+        for word in text.split(separator: " ") where word.utf8.allSatisfy({ $0 < 0x80 }) {
+            #expect(TextMatching.foldedContains(text, String(word)))
+        }
+    }
+
+    /// Accented Latin letters fold from a table, letter by letter; every pair of them must
+    /// fold as the whole run does through decomposition.
+    @Test func latinLettersFoldLikeTheirDecomposition() {
+        let letters = (0xC0...0x17F).map { String(Unicode.Scalar($0)!) }
+        for first in letters {
+            for second in ["", "é", "ß", "İ", "ŉ", "\u{301}", "Ÿ"] {
+                let run = first + second
+                var scalars = String.UnicodeScalarView()
+                for scalar in run._nfd {
+                    switch scalar.properties.generalCategory {
+                    case .nonspacingMark, .enclosingMark: continue
+                    default: break
+                    }
+                    for upper in scalar.properties.uppercaseMapping.unicodeScalars {
+                        scalars.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars)
+                    }
+                }
+                #expect(TextMatching.fold("x" + run + "y") == "x" + TextMatching.canonical(String(scalars)) + "y", "\(run)")
+            }
+        }
+    }
+
+    @Test func searchWordsKeepEachWordOnce() {
+        var words = SearchWords()
+        var expected = Set<String>()
+        for round in 0..<3 {
+            for number in 0..<5_000 {
+                let word = "w\(number % (1_000 * (round + 1)))é"
+                expected.insert(word)
+                var bytes = Array(word.utf8)
+                bytes.withUnsafeMutableBufferPointer { words.insert(UnsafeBufferPointer($0)) }
+            }
+        }
+        var found: [String] = []
+        words.forEach { found.append($0) }
+        #expect(found.count == expected.count && Set(found) == expected)
+    }
+}

@@ -29,7 +29,7 @@ extension RecipeStore {
     /// afterwards finds the changes this store wrote after the backup in its folder and reads
     /// them back (see ``sync(folder:)``).
     public func restore(fromBackup path: String, keepingCurrentAt keeping: String? = nil) throws {
-        guard !isReadOnly else { throw RecipeStoreError.cannotWrite(path: self.path ?? ":memory:", detail: "the store is read-only") }
+        guard !isReadOnly else { throw RecipeStoreError.readOnly(path: self.path ?? ":memory:") }
         let source: SQLiteConnection
         do {
             var status = stat()

@@ -10,8 +10,10 @@ struct ColumnMapping {
     let nullable: Bool
     /// Part of the search document (SearchDocument).
     var inSearchIndex = false
+    /// An SQL function of the column that gives the value (a computed property).
+    var function: String?
 
-    func sql(alias: String) -> String { alias + "." + column }
+    func sql(alias: String) -> String { function.map { "\($0)(\(alias).\(column))" } ?? alias + "." + column }
 }
 
 extension SQLTranslator {
@@ -28,6 +30,7 @@ extension SQLTranslator {
             table[\Root.createdAt] = ColumnMapping(column: "created", shape: .date, nullable: false)
             table[\Root.updatedAt] = ColumnMapping(column: "updated", shape: .date, nullable: false)
             table[\Root.sourceURL] = ColumnMapping(column: "source", shape: .text, nullable: true)
+            table[\Root.nameSortKey] = ColumnMapping(column: "name", shape: .text, nullable: false, function: "recipes_standard_key")
         }
         addCommon(Recipe.self)
         addCommon(BakedGood.self)
@@ -90,7 +93,7 @@ extension PredicateExpressions.KeyPath: SQLTranslatable {
         default:
             break
         }
-        throw UntranslatableNode(node: "KeyPath \(keyPath)")
+        throw UntranslatableNode(node: "KeyPath \(SQLTranslator.describe(keyPath))")
     }
 }
 

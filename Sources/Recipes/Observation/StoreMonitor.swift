@@ -16,6 +16,11 @@ final class StoreMonitor {
     private var versions: RecipeVersions
     private var dataVersion: Int
     private let url: URL
+    /// inotify reports the write to the -wal before the writer publishes the commit in the
+    /// -shm index (a memory map, which raises no event), so a look right after an event can
+    /// miss the commit it announced, even when it found an earlier one: after each event the
+    /// monitor looks again, 50 ms apart, this many more times.
+    private var lookAgain = 0
 
     /// Takes the baseline now: commits after this call are reported, none before.
     init(url: URL) throws {
@@ -40,13 +45,18 @@ final class StoreMonitor {
                            pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         while true {
             for index in descriptors.indices { descriptors[index].revents = 0 }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), lookAgain > 0 ? 50 : -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw RecipeStoreError.cannotWatch(path: url.path, detail: "poll failed (errno \(errno))")
             }
             if descriptors[1].revents != 0 { return nil }
-            guard watcher.drain().store else { continue }
+            if ready > 0 {
+                guard watcher.drain().store else { continue }
+                lookAgain = 20
+            } else {
+                lookAgain -= 1
+            }
             if watcher.storeWasReplaced {
                 store = try RecipeStore(url: url)
                 watcher.storeReopened()

@@ -142,12 +142,14 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
 
 /// A recipe whose save was refused: `fields` were changed by someone else since it was read.
 public struct SaveConflict: Equatable, Sendable {
+    /// The recipe's id.
     public let id: UUID
     /// The name as the refused save had it.
     public let name: String
     /// The recipe's properties both sides changed: `name`, `plannedDate`, `ingredients`, ...
     public let fields: [String]
 
+    /// A refused save of recipe `id`, named `name`, over `fields`.
     public init(id: UUID, name: String, fields: [String]) {
         self.id = id
         self.name = name

@@ -46,8 +46,21 @@ final class ChangeWatcher {
     func waitForOtherWriters(seconds: TimeInterval, store: RecipeStore, version: inout Int) throws -> Wake {
         let started = Date()
         var wake = wait(seconds: seconds)
+        // inotify reports a commit's write to the -wal before the commit is visible, so an
+        // event with no new data_version is looked at again, 50 ms apart, up to 20 times
+        // (see the library's StoreMonitor), before sleeping until the next event.
+        var looksLeft = 20
         while wake == .storeChanged, !files.storeWasReplaced, try store.dataVersion == version {
-            wake = wait(seconds: max(0.05, seconds - Date().timeIntervalSince(started)))
+            let remaining = max(0.05, seconds - Date().timeIntervalSince(started))
+            guard looksLeft > 0, remaining > 0.05 else {
+                wake = wait(seconds: remaining)
+                looksLeft = 20
+                continue
+            }
+            looksLeft -= 1
+            let next = wait(seconds: 0.05)
+            if next == .storeChanged { looksLeft = 20 }
+            wake = next == .deadline ? .storeChanged : next
         }
         if wake != .stop, files.storeWasReplaced { return .storeReplaced }
         version = try store.dataVersion

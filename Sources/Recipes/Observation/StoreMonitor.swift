@@ -57,16 +57,15 @@ final class StoreMonitor {
             } else {
                 lookAgain -= 1
             }
-            if watcher.storeWasReplaced {
+            let replaced = watcher.storeWasReplaced
+            if replaced {
                 store = try RecipeStore(url: url)
                 watcher.storeReopened()
             } else if try store.dataVersion == dataVersion {
                 continue
             }
             dataVersion = try store.dataVersion
-            let latest = try RecipeVersions(store)
-            let change = latest.change(since: versions)
-            versions = latest
+            let change = try versions.advance(store, full: replaced)
             if !change.isEmpty { return change }
         }
     }

@@ -96,4 +96,33 @@ import Testing
         let change = try RecipeVersions(store).change(since: before)
         #expect(change == StoreChange(inserted: [added.persistentModelID], updated: [changed.persistentModelID], deleted: [gone.persistentModelID]))
     }
+
+    @Test func advancingReadsLocalWritesByNumberAndNoticesAppliedSyncChanges() throws {
+        let store = temporary.store
+        let context = ModelContext(store)
+        let kept = Recipe(name: "Kept"), changed = Recipe(name: "Changed")
+        [kept, changed].forEach(context.insert)
+        try context.save()
+        var versions = try RecipeVersions(store)
+        #expect(try versions.advance(store).isEmpty)
+        let added = Recipe(name: "Added")
+        context.insert(added)
+        changed.name = "Changed again"
+        context.delete(kept)
+        try context.save()
+        #expect(try versions.advance(store) == StoreChange(inserted: [added.persistentModelID], updated: [changed.persistentModelID],
+                                                           deleted: [kept.persistentModelID]))
+        #expect(try versions.advance(store).isEmpty)
+        // A change from another replica carries no local number: found all the same.
+        let other = TemporaryStore()
+        let remote = ModelContext(other.store)
+        let fromElsewhere = Recipe(name: "From elsewhere")
+        remote.insert(fromElsewhere)
+        try remote.save()
+        let applied = try store.apply(try other.store.changes(since: 0).changes)
+        #expect(applied.applied == 1)
+        #expect(try versions.advance(store) == StoreChange(inserted: [fromElsewhere.persistentModelID]))
+        // And the incremental state agrees with a full read.
+        #expect(versions.stamps == (try RecipeVersions(store)).stamps)
+    }
 }

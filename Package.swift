@@ -29,6 +29,8 @@ let package = Package(
             dependencies: ["SampleDataEmbedder"],
             path: "Sources/EmbedSampleData"
         ),
+        // An example app: actors, the change stream and a live query (see its main.swift).
+        .executableTarget(name: "RecipesExample", dependencies: ["Recipes"]),
         // Measures whole `recipes` processes against the sqlite3 shell and ripgrep.
         .executableTarget(name: "RecipesBench", dependencies: ["Recipes"]),
         .testTarget(name: "RecipesTests", dependencies: ["Recipes"], exclude: ["Fixtures"]),

@@ -12,15 +12,23 @@ import FoundationEssentials
 /// recipe.steps[0]   // [.text("Add "), .ingredient(...), .text(" to "), .cookware(...), .text(".")]
 /// ```
 public struct CooklangRecipe: Sendable, Equatable {
+    /// A quantity: a number when the text is one, else the text.
     public enum Quantity: Sendable, Equatable {
+        /// A number ("2", "1/2").
         case number(Double)
+        /// Text ("a pinch").
         case text(String)
     }
 
+    /// A piece of a step.
     public enum Item: Sendable, Equatable {
+        /// Plain text.
         case text(String)
+        /// An `@ingredient{quantity%units}`.
         case ingredient(name: String, quantity: Quantity, units: String)
+        /// A `#cookware{quantity}`.
         case cookware(name: String, quantity: Quantity)
+        /// A `~timer{quantity%units}`.
         case timer(name: String, quantity: Quantity, units: String)
         /// A section heading (`== Sauce ==`), alone in its step.
         case section(String)
@@ -32,16 +40,22 @@ public struct CooklangRecipe: Sendable, Equatable {
     /// whether the amount is fixed (`{=1%tsp}`: it does not scale), and its note
     /// (`(cubed)`), in the order of ``steps``.
     public struct IngredientMention: Sendable, Equatable {
+        /// The ingredient's name.
         public var name: String
+        /// How much, when given.
         public var quantity: String
+        /// The units, when given.
         public var units: String
+        /// True for a quantity marked `=` (not scaled).
         public var isFixed: Bool
+        /// The note in parentheses, when given.
         public var note: String?
     }
 
     /// Metadata in order of appearance: front matter, then `>>` lines. Lists are joined with
     /// ", ".
     public var metadata: [(key: String, value: String)]
+    /// The steps, in order.
     public var steps: [[Item]]
     /// Every ingredient mention of ``steps``, in order, as written.
     public var mentions: [IngredientMention]
@@ -51,6 +65,7 @@ public struct CooklangRecipe: Sendable, Equatable {
             && lhs.metadata.map(\.key) == rhs.metadata.map(\.key) && lhs.metadata.map(\.value) == rhs.metadata.map(\.value)
     }
 
+    /// Parses Cooklang `text`.
     public init(parsing source: String) {
         var lines = source.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         metadata = []

@@ -76,7 +76,9 @@ public enum FileContents {
 
 /// A file that could not be read, and the system's reason.
 public struct FileReadError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The file.
     public let path: String
+    /// Why it could not be read.
     public let reason: String
     public var description: String { "cannot read \(path): \(reason)" }
 }

@@ -12,6 +12,7 @@ import FoundationEssentials
 /// the summary, ingredients and instructions as DESCRIPTION. Lines end in CRLF and are
 /// folded at 75 octets without splitting a UTF-8 sequence.
 public enum ICalendar {
+    /// An iCalendar (`.ics`) text with one event per planned recipe, in a calendar called `name`.
     public static func calendar(for recipes: [Recipe], name: String = "Recipes") -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//recipes//recipes 0.1.0//EN", "CALSCALE:GREGORIAN",
                      "METHOD:PUBLISH", "X-WR-CALNAME:" + escape(name)]

@@ -3,7 +3,9 @@ import FoundationInternationalization
 
 /// What an import did, recipe by recipe.
 public struct ImportSummary: Sendable, Equatable {
+    /// Names of recipes added.
     public var imported: [String] = []
+    /// Names of recipes the store already had and that the import replaced (with `replace`).
     public var replaced: [String] = []
     /// Names left alone because the store already had them (same id, or same name and kind).
     public var skipped: [String] = []

@@ -8,13 +8,19 @@ import FoundationEssentials
 /// let summary = try store.importArchive(document.archive)
 /// ```
 public struct RecipeDocument: Sendable {
+    /// The formats an imported file may be in.
     public enum Format: String, Sendable {
+        /// This library's JSON archive.
         case archive = "recipes JSON"
+        /// A web page or JSON with schema.org `Recipe` data.
         case schemaOrg = "schema.org"
+        /// A Cooklang `.cook` file.
         case cooklang = "Cooklang"
     }
 
+    /// Which format the file was in.
     public let format: Format
+    /// The recipes, as an archive.
     public let archive: RecipeArchive
     /// What was left out and why (schema.org pages only).
     public let skipped: [String]

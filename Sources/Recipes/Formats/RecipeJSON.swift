@@ -15,13 +15,19 @@ import FoundationEssentials
 /// may say `"plannedIn": {"days": 2, "time": "18:00"}`: that many days after the day it is
 /// loaded, at that local time (default 18:00), which keeps sample plans in the future.
 public struct RecipeArchive: Codable, Sendable {
+    /// The `format` every archive declares.
     public static let formatName = "recipes"
+    /// The archive version this library writes.
     public static let currentVersion = 1
 
+    /// Always ``formatName``.
     public var format: String
+    /// The archive version.
     public var version: Int
+    /// The recipes.
     public var recipes: [RecipeJSON]
 
+    /// An archive of `recipes`.
     public init(recipes: [RecipeJSON]) {
         format = Self.formatName
         version = Self.currentVersion
@@ -60,33 +66,53 @@ public struct RecipeArchive: Codable, Sendable {
 
 /// One recipe in the JSON form.
 public struct RecipeJSON: Codable, Sendable {
+    /// One ingredient line.
     public struct IngredientJSON: Codable, Sendable {
+        /// Its id, when the archive has one.
         public var id: UUID?
+        /// What the ingredient is.
         public var name: String
+        /// How much, as free text.
         public var amount: String?
     }
 
+    /// A plan relative to the import (`"plannedIn": {"days": 2}`).
     public struct RelativePlan: Codable, Sendable {
+        /// Days from the import, at 18:00 local.
         public var days: Int
         /// Local "HH:MM"; 18:00 when absent.
         public var time: String?
     }
 
+    /// The recipe's id, when the archive has one.
     public var id: UUID?
+    /// `dish`, `baked` or `beverage`.
     public var kind: RecipeVariety?
+    /// The name.
     public var name: String
+    /// One line shown in lists.
     public var summary: String?
+    /// The method.
     public var instructions: String?
+    /// When it is planned (ISO 8601).
     public var planned: Date?
+    /// A plan relative to the import.
     public var plannedIn: RelativePlan?
+    /// When it was created.
     public var created: Date?
+    /// When it last changed.
     public var updated: Date?
+    /// Oven temperature, °C (baked goods).
     public var ovenTemperature: Int?
+    /// Minutes in the oven (baked goods).
     public var bakeMinutes: Int?
+    /// Whether it contains alcohol (beverages).
     public var alcoholic: Bool?
+    /// Whether it is served hot (beverages).
     public var servedHot: Bool?
     /// The web page the recipe was imported from.
     public var source: String?
+    /// The ingredient lines, in order.
     public var ingredients: [IngredientJSON]?
 
     /// The JSON form of `recipe`, with every field.
@@ -177,6 +203,7 @@ public struct RecipeJSON: Codable, Sendable {
 
 /// A JSON recipe document that cannot be read, and why.
 public struct RecipeFormatError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// What is wrong, for the user.
     public let reason: String
     public var description: String { reason }
 

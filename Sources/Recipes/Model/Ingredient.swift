@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Observation
 
 /// One line of a recipe's ingredient list: a name and a free-text amount.
 ///
@@ -6,11 +7,24 @@ import FoundationEssentials
 /// recipe.ingredients.append(Ingredient(name: "Onion", amount: "1 medium, diced"))
 /// recipe.ingredients.last?.recipe === recipe   // true
 /// ```
-public final class Ingredient {
+///
+/// `Observable`, like ``Recipe``: observers of ``name`` and ``amount`` are told of changes.
+public final class Ingredient: Observable {
+    /// Stable across stores, like ``Recipe/id``.
     public let id: UUID
-    public var name: String
+    /// What the ingredient is: "Onion".
+    public var name: String {
+        get { observationRegistrar.access(self, keyPath: \.name); return storedName }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.name) { storedName = newValue } }
+    }
     /// Free text such as "1 medium, diced" or "2 Tbsp".
-    public var amount: String
+    public var amount: String {
+        get { observationRegistrar.access(self, keyPath: \.amount); return storedAmount }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.amount) { storedAmount = newValue } }
+    }
+    private var storedName: String
+    private var storedAmount: String
+    private let observationRegistrar = ObservationRegistrar()
     /// The recipe whose list holds this ingredient; set when it is appended or fetched.
     /// Setting it moves the ingredient, as SwiftData's inverse relationships do: out of its
     /// old recipe's list and to the end of the new one's (nil only takes it out).
@@ -32,10 +46,11 @@ public final class Ingredient {
     /// The list that holds the ingredient, set only by a recipe adopting it.
     weak var owner: Recipe?
 
+    /// A new ingredient line; append it to a recipe's ``Recipe/ingredients``.
     public init(id: UUID = UUID(), name: String, amount: String = "") {
         self.id = id
-        self.name = name
-        self.amount = amount
+        storedName = name
+        storedAmount = amount
     }
 
     /// The ingredient's place in its recipe's list, from 0.

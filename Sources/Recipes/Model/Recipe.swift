@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Observation
 
 /// A recipe: a plain dish, or through its subclasses a ``BakedGood`` or a ``Beverage``.
 ///
@@ -7,39 +8,84 @@ import FoundationEssentials
 ///                        plannedDate: Recipe.dateAt6PM(daysFromNow: 2))
 /// spaghetti.ingredients.append(Ingredient(name: "Spaghetti", amount: "1 box"))
 /// ```
-public class Recipe {
+///
+/// Recipes are `Observable` (the Observation framework): `withObservationTracking` (or a UI
+/// that uses it) is told when a property it read changes.
+public class Recipe: Observable {
     /// Stable across stores, so that stores can be merged or synced later.
     public let id: UUID
-    public var name: String
+    /// The recipe's name, shown in lists and status bars; at most ``maximumNameLength``
+    /// characters, never blank.
+    public var name: String {
+        get { observationRegistrar.access(self, keyPath: \.name); return storedName }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.name) { storedName = newValue } }
+    }
     /// One line shown in lists and tooltips.
-    public var summary: String
-    public var instructions: String
+    public var summary: String {
+        get { observationRegistrar.access(self, keyPath: \.summary); return storedSummary }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.summary) { storedSummary = newValue } }
+    }
+    /// The method, as free text.
+    public var instructions: String {
+        get { observationRegistrar.access(self, keyPath: \.instructions); return storedInstructions }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.instructions) { storedInstructions = newValue } }
+    }
     /// When the recipe is planned, or nil when it is not planned.
-    public var plannedDate: Date?
+    public var plannedDate: Date? {
+        get { observationRegistrar.access(self, keyPath: \.plannedDate); return storedPlannedDate }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.plannedDate) { storedPlannedDate = newValue } }
+    }
     /// The web page the recipe came from, when it was imported from one; imports use it to
     /// recognise a recipe they already have.
-    public var sourceURL: String?
+    public var sourceURL: String? {
+        get { observationRegistrar.access(self, keyPath: \.sourceURL); return storedSourceURL }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.sourceURL) { storedSourceURL = newValue } }
+    }
     /// Ordered; appending sets each ingredient's ``Ingredient/recipe``.
     public var ingredients: [Ingredient] {
-        didSet { adoptIngredients() }
+        get { observationRegistrar.access(self, keyPath: \.ingredients); return storedIngredients }
+        set {
+            observationRegistrar.withMutation(of: self, keyPath: \.ingredients) { storedIngredients = newValue }
+            adoptIngredients()
+        }
     }
     /// Set when the recipe is first saved.
-    public internal(set) var createdAt: Date
+    public internal(set) var createdAt: Date {
+        get { observationRegistrar.access(self, keyPath: \.createdAt); return storedCreatedAt }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.createdAt) { storedCreatedAt = newValue } }
+    }
     /// Set each time a save writes a change to the recipe.
-    public internal(set) var updatedAt: Date
+    public internal(set) var updatedAt: Date {
+        get { observationRegistrar.access(self, keyPath: \.updatedAt); return storedUpdatedAt }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.updatedAt) { storedUpdatedAt = newValue } }
+    }
 
+    // The values behind the observed properties (which the Observation macro would generate;
+    // it is not used because subclasses must share one registrar).
+    private var storedName: String
+    private var storedSummary: String
+    private var storedInstructions: String
+    private var storedPlannedDate: Date?
+    private var storedSourceURL: String?
+    private var storedIngredients: [Ingredient]
+    private var storedCreatedAt: Date
+    private var storedUpdatedAt: Date
+    /// Tells observers of this recipe (and of its subclass's properties) about changes.
+    let observationRegistrar = ObservationRegistrar()
+
+    /// A new recipe, not yet in any store: ``ModelContext/insert(_:)`` it and save.
     public init(id: UUID = UUID(), name: String, summary: String = "", instructions: String = "",
                 plannedDate: Date? = nil, ingredients: [Ingredient] = [], sourceURL: String? = nil) {
         self.id = id
-        self.sourceURL = sourceURL
-        self.name = name
-        self.summary = summary
-        self.instructions = instructions
-        self.plannedDate = plannedDate
-        self.ingredients = ingredients
+        storedSourceURL = sourceURL
+        storedName = name
+        storedSummary = summary
+        storedInstructions = instructions
+        storedPlannedDate = plannedDate
+        storedIngredients = ingredients
         let now = Date()
-        self.createdAt = now
-        self.updatedAt = now
+        storedCreatedAt = now
+        storedUpdatedAt = now
         adoptIngredients()
     }
 
@@ -74,35 +120,57 @@ public class Recipe {
 /// Something baked: bread, cake, pastry.
 public final class BakedGood: Recipe {
     /// Oven temperature in degrees Celsius.
-    public var ovenTemperature: Int?
+    public var ovenTemperature: Int? {
+        get { observationRegistrar.access(self, keyPath: \.ovenTemperature); return storedOvenTemperature }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.ovenTemperature) { storedOvenTemperature = newValue } }
+    }
     /// Time in the oven, in minutes.
-    public var bakeMinutes: Int?
+    public var bakeMinutes: Int? {
+        get { observationRegistrar.access(self, keyPath: \.bakeMinutes); return storedBakeMinutes }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.bakeMinutes) { storedBakeMinutes = newValue } }
+    }
+    private var storedOvenTemperature: Int?
+    private var storedBakeMinutes: Int?
 
+    /// A new baked good, not yet in any store.
     public init(id: UUID = UUID(), name: String, summary: String = "", instructions: String = "",
                 plannedDate: Date? = nil, ingredients: [Ingredient] = [],
                 ovenTemperature: Int? = nil, bakeMinutes: Int? = nil) {
-        self.ovenTemperature = ovenTemperature
-        self.bakeMinutes = bakeMinutes
+        storedOvenTemperature = ovenTemperature
+        storedBakeMinutes = bakeMinutes
         super.init(id: id, name: name, summary: summary, instructions: instructions,
                    plannedDate: plannedDate, ingredients: ingredients)
     }
 
+    /// Always ``RecipeVariety/bakedGood``.
     public override var variety: RecipeVariety { .bakedGood }
 }
 
 /// Something to drink.
 public final class Beverage: Recipe {
-    public var isAlcoholic: Bool
-    public var isServedHot: Bool
+    /// Whether the drink contains alcohol.
+    public var isAlcoholic: Bool {
+        get { observationRegistrar.access(self, keyPath: \.isAlcoholic); return storedIsAlcoholic }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.isAlcoholic) { storedIsAlcoholic = newValue } }
+    }
+    /// Whether it is served hot (else cold or at room temperature).
+    public var isServedHot: Bool {
+        get { observationRegistrar.access(self, keyPath: \.isServedHot); return storedIsServedHot }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.isServedHot) { storedIsServedHot = newValue } }
+    }
+    private var storedIsAlcoholic: Bool
+    private var storedIsServedHot: Bool
 
+    /// A new beverage, not yet in any store.
     public init(id: UUID = UUID(), name: String, summary: String = "", instructions: String = "",
                 plannedDate: Date? = nil, ingredients: [Ingredient] = [],
                 isAlcoholic: Bool = false, isServedHot: Bool = false) {
-        self.isAlcoholic = isAlcoholic
-        self.isServedHot = isServedHot
+        storedIsAlcoholic = isAlcoholic
+        storedIsServedHot = isServedHot
         super.init(id: id, name: name, summary: summary, instructions: instructions,
                    plannedDate: plannedDate, ingredients: ingredients)
     }
 
+    /// Always ``RecipeVariety/beverage``.
     public override var variety: RecipeVariety { .beverage }
 }

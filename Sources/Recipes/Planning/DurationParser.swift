@@ -9,6 +9,7 @@ public enum DurationParser {
     /// Longer than any plan needs; guards against overflow and typos.
     public static let maximum: TimeInterval = 3_660 * 86_400
 
+    /// The duration `text` names ("90m", "2h", "1w"); throws ``PlanningInputError`` for anything else or for more than ``maximum``.
     public static func parse(_ text: String) throws -> TimeInterval {
         let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
         var total: TimeInterval = 0

@@ -12,6 +12,7 @@ import Glibc
 /// let parts = local.components(of: Date())   // year, month, day, hour, minute, weekday
 /// ```
 public struct LocalTime: Sendable {
+    /// Which clock local time follows: the system's time zone (`TZ`), or a fixed offset from UTC.
     public enum Zone: Sendable, Equatable {
         /// The process's time zone (`TZ`).
         case system
@@ -21,27 +22,36 @@ public struct LocalTime: Sendable {
 
     /// The calendar fields of a local date and time.
     public struct Components: Equatable, Sendable {
+        /// The year, for example 2026.
         public var year: Int
         /// 1 to 12.
         public var month: Int
         /// 1 to 31.
         public var day: Int
+        /// 0 to 23.
         public var hour: Int
+        /// 0 to 59.
         public var minute: Int
+        /// 0 to 59.
         public var second: Int
         /// 0 for Sunday to 6 for Saturday.
         public var weekday: Int
     }
 
+    /// The time zone this calendar uses.
     public let zone: Zone
 
+    /// Local time in `zone`.
     public init(zone: Zone) {
         self.zone = zone
     }
 
+    /// The system's time zone, as `TZ` sets it.
     public static let system = LocalTime(zone: .system)
+    /// Coordinated Universal Time.
     public static let utc = LocalTime(zone: .fixed(secondsEast: 0))
 
+    /// The local year, month, day, time and weekday of `date`.
     public func components(of date: Date) -> Components {
         // Clamped to some thirty million years either way: beyond that (or for NaN) the
         // conversion to time_t would trap, and no recipe is planned there.
@@ -97,6 +107,7 @@ public struct LocalTime: Sendable {
         Self.dayNumber(components(of: to)) - Self.dayNumber(components(of: from))
     }
 
+    /// Whether `lhs` and `rhs` fall on the same local day.
     public func isSameDay(_ lhs: Date, _ rhs: Date) -> Bool { dayDistance(from: lhs, to: rhs) == 0 }
 
     /// Days in a month of the Gregorian calendar.

@@ -8,12 +8,15 @@ import FoundationEssentials
 /// formatter.when(date)   // "18:00 (in 2h 5m)", "tomorrow 18:00", "Fri 18:00", "Dec 24 18:00"
 /// ```
 public struct PlannedTimeFormatter: Sendable {
+    /// The moment relative texts ("in 2 h", "tomorrow") are measured from.
     public let now: Date
+    /// The time zone dates are shown in.
     public let local: LocalTime
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+    /// A formatter for dates seen from `now`, in `local` time.
     public init(now: Date, local: LocalTime = .system) {
         self.now = now
         self.local = local

@@ -13,6 +13,7 @@ import FoundationEssentials
 /// unit, such as "cups" or "g") matches another's, singular or plural. Anything else ("a
 /// pinch", "to taste") is listed as it is, with the recipe it comes from.
 public struct ShoppingList: Sendable {
+    /// One amount of an item: a summed number with its unit, or free text as written.
     public struct Amount: Sendable, Equatable {
         /// The summed number, when the amounts parsed; nil for free text.
         public let quantity: Double?
@@ -29,14 +30,18 @@ public struct ShoppingList: Sendable {
         }
     }
 
+    /// One thing to buy, with every amount the recipes ask for.
     public struct Item: Sendable, Equatable {
         /// The name as first written.
         public let name: String
+        /// The amounts, those with the same unit added up.
         public let amounts: [Amount]
     }
 
+    /// The items, in the order their names first appear.
     public let items: [Item]
 
+    /// The shopping list for the ingredients of `recipes`, same names merged.
     public init(recipes: [Recipe]) {
         var order: [String] = []
         var names: [String: String] = [:]

@@ -15,15 +15,19 @@ public struct UpcomingRecipe {
         case none
     }
 
+    /// The recipe.
     public let recipe: Recipe
+    /// When it is planned.
     public let plannedDate: Date
     /// Seconds from now until the planned date.
     public let startsIn: TimeInterval
+    /// How soon, for status bars' colours and classes.
     public let urgency: Urgency
 
     /// Under this many seconds away counts as imminent.
     public static let imminentWithin: TimeInterval = 3_600
 
+    /// `recipe`, planned at `plannedDate`, as seen at `now`.
     public init(recipe: Recipe, plannedDate: Date, now: Date, local: LocalTime = .system) {
         self.recipe = recipe
         self.plannedDate = plannedDate

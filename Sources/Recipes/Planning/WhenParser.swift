@@ -11,7 +11,9 @@ import FoundationEssentials
 /// let date = try WhenParser(now: Date()).parse("tomorrow 7pm")
 /// ```
 public struct WhenParser: Sendable {
+    /// The moment relative words ("tomorrow", "in 2h") count from.
     public let now: Date
+    /// The time zone times of day are read in.
     public let local: LocalTime
 
     /// The time used when WHEN names only a day.
@@ -21,11 +23,13 @@ public struct WhenParser: Sendable {
     /// instead of planning dinner for the year 275,000.
     public static let maximumDaysAhead = 3_660
 
+    /// A parser for times relative to `now`, read in `local` time.
     public init(now: Date, local: LocalTime = .system) {
         self.now = now
         self.local = local
     }
 
+    /// The date `text` names ("tomorrow", "fri 19:30", "2026-12-24", "in 2h"); throws ``PlanningInputError`` when it names none.
     public func parse(_ text: String) throws -> Date {
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard !words.isEmpty else { throw PlanningInputError(part: text, reason: "expected a day or a time, such as 'tomorrow' or '18:30'") }

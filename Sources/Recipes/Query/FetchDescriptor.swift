@@ -12,15 +12,31 @@ import FoundationInternationalization
 /// ```
 ///
 /// Fetching `FetchDescriptor<BakedGood>` returns baked goods only.
-public struct FetchDescriptor<T: Recipe> {
+public struct FetchDescriptor<T: Recipe>: Sendable {
+    /// Which recipes to fetch; nil fetches every recipe of type `T`.
     public var predicate: Predicate<T>?
+    /// The order, first descriptor first; ties break by id. Empty means by id.
     public var sortBy: [SortDescriptor<T>]
+    /// At most this many recipes; nil (or a negative number) means no limit.
     public var fetchLimit: Int?
+    /// How many matching recipes to skip, in order, before the first one returned.
     public var fetchOffset: Int?
     /// Whether the context's unsaved inserts, deletes and edits count (SwiftData's default,
     /// true); false reads only what is saved.
     public var includePendingChanges = true
+    /// Strict mode: when true, a fetch whose predicate or sort SQL cannot express throws
+    /// ``RecipeStoreError/untranslatable(parts:)`` instead of filtering or sorting in memory
+    /// (which reads every candidate row: seconds on a large store). Off by default, and
+    /// nothing is logged either way; ``ModelContext/queryPlan(for:)`` tells in advance.
+    ///
+    /// ```swift
+    /// var descriptor = FetchDescriptor<Recipe>(predicate: #Predicate { $0.name.count > 3 })
+    /// descriptor.requiresSQLTranslation = true
+    /// try context.fetch(descriptor)   // throws .untranslatable
+    /// ```
+    public var requiresSQLTranslation = false
 
+    /// A descriptor with this predicate and order, no limit and no offset.
     public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
         self.predicate = predicate
         self.sortBy = sortBy

@@ -17,20 +17,26 @@ extension PredicateExpressions {
     /// ``TextMatching/fold(_:)``); an empty needle matches nothing, as on Apple platforms.
     public struct FoldedStringContains<Root: PredicateExpression, Other: PredicateExpression>: PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
+        /// Whether `root` contains `other`.
         public typealias Output = Bool
+        /// The text searched.
         public let root: Root
+        /// The text searched for.
         public let other: Other
 
+        /// Whether `root` contains `other`, case and accents aside.
         public init(root: Root, other: Other) {
             self.root = root
             self.other = other
         }
 
+        /// Folds both strings and looks for one in the other.
         public func evaluate(_ bindings: PredicateBindings) throws -> Bool {
             try TextMatching.foldedContains(String(root.evaluate(bindings)), String(other.evaluate(bindings)))
         }
     }
 
+    /// Builds `a.localizedStandardContains(b)` inside `#Predicate`.
     public static func build_localizedStandardContains<Root, Other>(_ root: Root, _ other: Other) -> FoldedStringContains<Root, Other> {
         FoldedStringContains(root: root, other: other)
     }

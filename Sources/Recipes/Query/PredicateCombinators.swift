@@ -23,17 +23,26 @@ public prefix func ! <T>(predicate: Predicate<T>) -> Predicate<T> {
 extension PredicateExpressions {
     /// Two whole predicates joined by a logical operator, evaluated on the same input.
     public struct PredicateCombination<Input>: StandardPredicateExpression {
+        /// A combination is true or false.
         public typealias Output = Bool
 
+        /// How the two predicates combine.
         public enum Operator: String, Sendable {
-            case and, or
+            /// `lhs && rhs`.
+            case and
+            /// `lhs || rhs`.
+            case or
             /// `!lhs`; the right side is ignored.
             case andNot
         }
 
+        /// The left-hand predicate (the only one for `!`).
         public let lhs: Predicate<Input>
+        /// `&&` or `||` (or `!`).
         public let op: Operator
+        /// The right-hand predicate.
         public let rhs: Predicate<Input>
+        /// The input both predicates are evaluated on.
         public let variable: PredicateExpressions.Variable<Input>
 
         init(_ lhs: Predicate<Input>, _ op: Operator, _ rhs: Predicate<Input>, _ variable: PredicateExpressions.Variable<Input>) {
@@ -43,6 +52,7 @@ extension PredicateExpressions {
             self.variable = variable
         }
 
+        /// Evaluates the predicates on the bound input and combines their results.
         public func evaluate(_ bindings: PredicateBindings) throws -> Bool {
             guard let input = bindings[variable] else { throw PredicateCombinationError.unboundInput }
             switch op {

@@ -17,7 +17,9 @@ import FoundationInternationalization
 /// ``Ingredient``, with constants of type String, Date, Int, Double, Bool and UUID. Anything
 /// else is evaluated in memory on the rows that the translatable part lets through.
 public struct QueryPlan: Sendable {
+    /// The SELECT statement the fetch runs, with `?1`, `?2`, ... for values.
     public let sql: String
+    /// The values bound to the statement's parameters, in order.
     public let parameters: [SQLiteValue]
     /// True when part of the predicate is evaluated in memory on the rows SQL returns.
     public let filtersInMemory: Bool

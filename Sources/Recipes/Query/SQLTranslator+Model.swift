@@ -10,18 +10,28 @@ struct ColumnMapping {
     let nullable: Bool
     /// Part of the search document (SearchDocument).
     var inSearchIndex = false
+    /// An SQL function of the column that gives the value (a computed property).
+    var function: String?
 
-    func sql(alias: String) -> String { alias + "." + column }
+    func sql(alias: String) -> String { function.map { "\($0)(\(alias).\(column))" } ?? alias + "." + column }
 }
 
 extension SQLTranslator {
     /// Key paths cannot be read as names on Linux, so the stored columns list theirs (see
-    /// ``RecipeRecord/columns(for:)``), for each model class. Built once: immutable, and
-    /// only non-Sendable because key paths are not marked so.
+    /// ``RecipeRecord/columns(for:)``), for each model class, with the computed sort key
+    /// beside them. Built once: immutable, and only non-Sendable because key paths are not
+    /// marked so.
     nonisolated(unsafe) static let recipeColumns: [AnyKeyPath: ColumnMapping] = {
         let columns = RecipeRecord.columns(for: Recipe.self) + RecipeRecord.columns(for: BakedGood.self)
             + RecipeRecord.columns(for: Beverage.self)
-        return keyPathTable(columns)
+        var table = keyPathTable(columns)
+        func addSortKey<Root: Recipe>(_ root: Root.Type) {
+            table[\Root.nameSortKey] = ColumnMapping(column: "name", shape: .text, nullable: false, function: "recipes_standard_key")
+        }
+        addSortKey(Recipe.self)
+        addSortKey(BakedGood.self)
+        addSortKey(Beverage.self)
+        return table
     }()
 
     nonisolated(unsafe) static let ingredientColumns: [AnyKeyPath: ColumnMapping] = keyPathTable(RecipeRecord.IngredientRecord.columns)
@@ -78,7 +88,7 @@ extension PredicateExpressions.KeyPath: SQLTranslatable {
         default:
             break
         }
-        throw UntranslatableNode(node: "KeyPath \(keyPath)")
+        throw UntranslatableNode(node: "KeyPath \(SQLTranslator.describe(keyPath))")
     }
 }
 

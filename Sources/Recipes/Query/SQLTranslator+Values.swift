@@ -30,6 +30,7 @@ extension SQLTranslator {
         case let number as Int: return (.integer(Int64(number)), shape)
         case let number as Double: return (.real(number), shape)
         case let id as UUID: return (.text(id.uuidString), shape)
+        case let order as ComparisonResult: return (.integer(Int64(order.rawValue)), shape)
         default: return nil
         }
     }
@@ -39,7 +40,7 @@ extension SQLTranslator {
         case is String.Type, is String?.Type: .text
         case is Date.Type, is Date?.Type: .date
         case is Bool.Type, is Bool?.Type: .condition
-        case is Int.Type, is Int?.Type, is Double.Type, is Double?.Type: .number
+        case is Int.Type, is Int?.Type, is Double.Type, is Double?.Type, is ComparisonResult.Type: .number
         case is UUID.Type, is UUID?.Type: .identifier
         default: nil
         }

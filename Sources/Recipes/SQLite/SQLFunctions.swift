@@ -7,6 +7,8 @@ import CSQLite
 /// - `folded_contains(text, foldedNeedle)`: the library's `localizedStandardContains`; the
 ///   needle arrives folded once, as a bound parameter, so only the text is folded per row.
 /// - `recipes_fold(text)`, `recipes_name_key(text)`: ``TextMatching/fold(_:)``, ``TextMatching/nameKey(_:)``.
+/// - `recipes_compare(a, b, mode)`: `caseInsensitiveCompare` (mode 0) or `localizedCompare`
+///   (mode 1) as -1, 0, 1; `recipes_standard_key(text)`: ``TextMatching/standardSortKey(_:)``.
 /// - `COLLATE swift`: Swift's `String` ordering and equality.
 enum SQLFunctions {
     static func register(on db: OpaquePointer) throws {
@@ -25,6 +27,21 @@ enum SQLFunctions {
         }, nil, nil, nil))
         try check(db, sqlite3_create_function_v2(db, "recipes_name_key", 1, flags, nil, { context, _, arguments in
             SQLFunctions.withText(context, arguments, TextMatching.nameKey)
+        }, nil, nil, nil))
+        try check(db, sqlite3_create_function_v2(db, "recipes_standard_key", 1, flags, nil, { context, _, arguments in
+            SQLFunctions.withText(context, arguments, TextMatching.standardSortKey)
+        }, nil, nil, nil))
+        try check(db, sqlite3_create_function_v2(db, "recipes_compare", 3, flags, nil, { context, _, arguments in
+            guard let arguments, let first = arguments[0], let second = arguments[1],
+                  sqlite3_value_type(first) != SQLITE_NULL, sqlite3_value_type(second) != SQLITE_NULL else {
+                sqlite3_result_null(context)
+                return
+            }
+            let lhs = TextMatching.string(UnsafeBufferPointer(start: sqlite3_value_text(first), count: Int(sqlite3_value_bytes(first))))
+            let rhs = TextMatching.string(UnsafeBufferPointer(start: sqlite3_value_text(second), count: Int(sqlite3_value_bytes(second))))
+            let order = sqlite3_value_int(arguments[2]) == 0
+                ? TextMatching.caseInsensitiveOrder(lhs, rhs) : TextMatching.localizedOrder(lhs, rhs)
+            sqlite3_result_int(context, Int32(order.rawValue))
         }, nil, nil, nil))
         try check(db, sqlite3_create_collation_v2(db, "swift", SQLITE_UTF8, nil, { _, lhsCount, lhs, rhsCount, rhs in
             TextMatching.compare(

@@ -16,6 +16,7 @@ import FoundationEssentials
 /// to it are kept, and (with `includePendingChanges`, the default) sees the context's unsaved
 /// inserts, deletes and edits, as SwiftData's does.
 public final class ModelContext {
+    /// The store the context reads from and saves to.
     public let store: RecipeStore
     /// Recipes the context tracks, with the state last read from or written to the store.
     private var registered: [UUID: (recipe: Recipe, saved: RecipeRecord)] = [:]
@@ -23,6 +24,7 @@ public final class ModelContext {
     private var insertionOrder: [UUID] = []
     private var deleted: [UUID: Recipe] = [:]
 
+    /// A context with nothing tracked yet, over `store`.
     public init(_ store: RecipeStore) {
         self.store = store
     }

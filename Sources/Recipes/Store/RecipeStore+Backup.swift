@@ -27,7 +27,7 @@ extension RecipeStore {
     /// afterwards finds the changes this store wrote after the backup in its folder and reads
     /// them back (see ``sync(folder:)``).
     public func restore(fromBackup path: String, keepingCurrentAt keeping: String? = nil) throws {
-        guard !isReadOnly else { throw RecipeStoreError.cannotWrite(path: displayPath, detail: "the store is read-only") }
+        guard !isReadOnly else { throw RecipeStoreError.readOnly(path: displayPath) }
         let source = try Self.translatingSQLiteErrors(path: path) {
             var status = stat()
             guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {

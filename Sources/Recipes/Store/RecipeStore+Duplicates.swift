@@ -13,7 +13,7 @@ public struct SameSourceRecipes: Sendable, Equatable {
 }
 
 extension RecipeStore {
-    /// Groups of recipes with the same source address (compared as ``SourceAddress/key(_:)``
+    /// Groups of recipes with the same source address (compared as `SourceAddress.key(_:)`
     /// does: scheme, `www.`, fragment and trailing slash aside), each with the recipe a merge
     /// keeps. Ordered by address.
     public func recipesSharingASource() throws -> [SameSourceRecipes] {

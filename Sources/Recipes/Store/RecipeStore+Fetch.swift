@@ -11,6 +11,7 @@ extension RecipeStore {
     /// ```
     public func enumerate<T: Recipe>(_ descriptor: FetchDescriptor<T>, _ body: (T) throws -> Bool) throws {
         let fetch = CompiledFetch(descriptor)
+        try Self.requireTranslation(fetch.plan, descriptor.requiresSQLTranslation)
         var skipped = 0, delivered = 0
         func deliver(_ recipe: T) throws -> Bool {
             if skipped < fetch.offset { skipped += 1; return true }
@@ -53,6 +54,7 @@ extension RecipeStore {
         counting.fetchLimit = nil
         counting.fetchOffset = nil
         let fetch = CompiledFetch(counting, select: "count(*)")
+        try Self.requireTranslation(fetch.plan, descriptor.requiresSQLTranslation)
         var matches = 0
         if fetch.plan.isExact {
             matches = try reading {
@@ -77,5 +79,15 @@ extension RecipeStore {
             }
             return false
         }
+    }
+}
+
+extension RecipeStore {
+    /// Strict mode: refuses a fetch that would filter or sort in memory, before reading.
+    static func requireTranslation(_ plan: QueryPlan, _ required: Bool) throws {
+        guard required, !plan.isExact else { return }
+        var parts = plan.untranslatedNodes
+        if plan.sortsInMemory { parts.append("a sort SQL cannot express") }
+        throw RecipeStoreError.untranslatable(parts: parts.isEmpty ? ["part of the predicate"] : parts)
     }
 }

@@ -5,16 +5,21 @@ import FoundationEssentials
 /// comments), and where in an imported folder it was, so that importing the folder again
 /// finds it.
 public struct RecipeOrigin: Sendable, Equatable {
+    /// The format a recipe was imported from.
     public enum Format: String, Sendable {
+        /// A Cooklang `.cook` file.
         case cooklang
     }
 
+    /// The format of ``text``.
     public var format: Format
     /// The file's path relative to the folder imported (`Dinners/Meatballs.cook`), or its
     /// name when a single file was imported; nil for standard input.
     public var path: String?
+    /// The text as it was imported.
     public var text: String
 
+    /// An origin in `format`, found at `path` in the imported folder, with its `text`.
     public init(format: Format, path: String?, text: String) {
         self.format = format
         self.path = path

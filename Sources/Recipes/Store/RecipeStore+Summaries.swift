@@ -3,12 +3,18 @@ import FoundationEssentials
 /// The few fields a list shows: enough for `recipes search` and `recipes plan`, without
 /// loading each recipe's ingredients.
 public struct RecipeSummary: Sendable, Equatable {
+    /// The recipe's id.
     public let id: UUID
+    /// Its kind.
     public let variety: RecipeVariety
+    /// Its name.
     public let name: String
+    /// When it is planned, if it is.
     public let plannedDate: Date?
+    /// How many ingredients it lists.
     public let ingredientCount: Int
 
+    /// The summary of `recipe`.
     public init(_ recipe: Recipe) {
         id = recipe.id
         variety = recipe.variety

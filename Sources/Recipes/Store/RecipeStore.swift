@@ -177,15 +177,7 @@ public final class RecipeStore {
     }
 
     static func describe(_ error: SQLiteError, path: String) -> RecipeStoreError {
-        switch error.code {
-        case SQLITE_NOTADB: .notAStore(path: path)
-        case SQLITE_CORRUPT: .damaged(path: path, detail: error.message)
-        case SQLITE_FULL: .cannotWrite(path: path, detail: "the disk is full")
-        case SQLITE_IOERR: .cannotWrite(path: path, detail: "\(error.message) (a full disk or a file size limit)")
-        case SQLITE_READONLY: .cannotWrite(path: path, detail: "the store is read-only")
-        case SQLITE_BUSY: .busy(path: path)
-        default: .sqlite(error)
-        }
+        RecipeStoreError(error, path: path)
     }
 
     // MARK: Statements

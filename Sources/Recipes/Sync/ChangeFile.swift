@@ -224,8 +224,11 @@ enum CRC32 {
 
 /// A sync that cannot go on, and why.
 public enum SyncError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The sync folder does not exist (an unmounted share?).
     case noFolder(path: String)
+    /// A file in the sync folder could not be read.
     case cannotRead(path: String, reason: String)
+    /// A file in the sync folder could not be written.
     case cannotWrite(path: String, reason: String)
     /// `DIR/<replica id>` is a link or a file: following it would write and delete outside DIR.
     case notAFolder(path: String)

@@ -5,10 +5,14 @@ import FoundationEssentials
 /// whose clock is behind one already seen), and the replica as the final tie-break. Every
 /// replica orders any two stamps the same way, so every replica picks the same winner.
 public struct SyncStamp: Comparable, Hashable, Codable, Sendable, CustomStringConvertible {
+    /// Milliseconds since 1970 on the replica's clock (never going backwards).
     public var wall: Int64
+    /// Orders stamps within one millisecond.
     public var counter: Int64
+    /// The replica that made the change; breaks ties.
     public var replica: String
 
+    /// A stamp with these parts.
     public init(wall: Int64, counter: Int64, replica: String) {
         self.wall = wall
         self.counter = counter

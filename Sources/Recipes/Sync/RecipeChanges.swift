@@ -3,8 +3,11 @@ import FoundationEssentials
 /// One recipe's latest version as one replica knows it: the whole recipe with its
 /// ingredients and plan (the unit of merging), or a tombstone when it was deleted.
 public struct RecipeChange: Codable, Sendable, Equatable {
+    /// The recipe's id.
     public var id: UUID
+    /// When and where the change was made; the newest stamp wins.
     public var stamp: SyncStamp
+    /// True when the change deleted the recipe.
     public var deleted: Bool
     /// The recipe; nil for a deletion.
     public var recipe: RecipeJSON?
@@ -27,6 +30,7 @@ public struct AppliedChanges: Sendable, Equatable {
     /// another replica than the file's. The rest of their batch is applied.
     public var refused: [String] = []
 
+    /// A result with these lists.
     public init(applied: Int = 0, superseded: Int = 0, refused: [String] = []) {
         self.applied = applied
         self.superseded = superseded

@@ -13,6 +13,7 @@ public struct SyncReport: Sendable, Equatable {
     public var filesApplied = 0
     /// Local changes written to the folder, and the file they went to.
     public var exported = 0
+    /// The change file this sync wrote, if it wrote one.
     public var fileWritten: String?
     /// Whether that file is a snapshot of everything this store knows, written because the
     /// folder lacked this store's history (a new folder, or its files were deleted).
@@ -30,12 +31,15 @@ public struct SyncReport: Sendable, Equatable {
     /// those files like any other store's.
     public var replicaChange: ReplicaChange?
 
+    /// An empty report.
     public init() {}
 }
 
 /// A store that found files it never wrote in its own replica folder, and its new id.
 public struct ReplicaChange: Sendable, Equatable {
+    /// The replica id before.
     public var previous: String
+    /// The replica id now.
     public var current: String
     /// How many such files there were.
     public var unknownFiles: Int
@@ -43,17 +47,21 @@ public struct ReplicaChange: Sendable, Equatable {
 
 /// What a sync would do now.
 public struct SyncStatus: Sendable, Equatable {
+    /// This store's replica id.
     public var replica: String
     /// Local changes not yet written to the folder.
     public var pendingLocalChanges: Int
     /// Other replicas' change files not yet applied, by replica.
     public var unappliedFiles: [String: Int]
+    /// Change files in a format newer than this library reads, with why; left for a newer version.
     public var newerFiles: [String]
+    /// Files that could not be read, with the reason.
     public var damagedFiles: [String]
     /// Whether the folder lacks this store's history, so the next sync writes a snapshot.
     public var needsSnapshot = false
     /// Change files in this store's own replica folder that it never wrote.
     public var unknownOwnFiles = 0
+    /// Entries in the folder that are not replicas' folders.
     public var skippedEntries: [String] = []
 }
 

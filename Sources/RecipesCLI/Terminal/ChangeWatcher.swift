@@ -6,8 +6,10 @@ import Recipes
 
 /// Sleeps until the store's files change, a deadline passes, the reader of stdout goes away,
 /// or SIGTERM / SIGINT / SIGHUP arrives: the idle half of `recipes next --follow` and
-/// `recipes sync --watch`, using no CPU while it waits (inotify, a self-pipe for signals, and
-/// poll). Folders added with `watch(folder:)` wake it too, when a file there appears or changes.
+/// `recipes sync --watch`, using no CPU while it waits (poll). What wakes it for the store
+/// is the library's `StoreFileWatcher`, the same piece under `StoreChanges`; this type adds
+/// what only a command has: stop signals and a closed stdout. Folders added with
+/// `watch(folder:)` wake it too, when a file there appears or changes.
 final class ChangeWatcher {
     enum Wake {
         case deadline
@@ -19,38 +21,23 @@ final class ChangeWatcher {
         case stop
     }
 
-    private let inotify: Int32
-    private let storePath: String
-    private let storeFileName: String
-    private var storeWatch: Int32 = -1
-    private var storeIdentity: FileIdentity?
+    private let files: StoreFileWatcher
 
     init(storePath: String) throws {
-        self.storePath = storePath
-        storeIdentity = FileIdentity(path: storePath)
-        let url = URL(fileURLWithPath: storePath)
-        storeFileName = url.lastPathComponent
-        inotify = inotify_init1(Int32(IN_CLOEXEC))
-        guard inotify >= 0 else { throw CommandFailure("cannot watch \(storePath): inotify_init1 failed (errno \(errno))") }
-        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
-        storeWatch = inotify_add_watch(inotify, url.deletingLastPathComponent().path, mask)
-        guard storeWatch >= 0 else {
-            close(inotify)
-            throw CommandFailure("cannot watch \(url.deletingLastPathComponent().path) (errno \(errno))")
+        do {
+            files = try StoreFileWatcher(storePath: storePath)
+        } catch {
+            throw CommandFailure(error.description)
         }
         // A stop signal writes to a pipe that poll() watches, so the loop ends cleanly
         // instead of the process dying mid-write.
         StopSignals.install()
     }
 
-    deinit {
-        close(inotify)
-    }
-
     /// Also wakes for files created, written or moved into `folder` (hidden names aside:
     /// those are files still being written). Watching a folder twice is harmless.
     func watch(folder: String) {
-        _ = inotify_add_watch(inotify, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
+        files.watch(folder: folder)
     }
 
     /// Waits at most `seconds` for another process's commit to the store (or a folder event,
@@ -59,30 +46,36 @@ final class ChangeWatcher {
     func waitForOtherWriters(seconds: TimeInterval, store: RecipeStore, version: inout Int) throws -> Wake {
         let started = Date()
         var wake = wait(seconds: seconds)
-        while wake == .storeChanged, !storeWasReplaced(), try store.dataVersion == version {
-            wake = wait(seconds: max(0.05, seconds - Date().timeIntervalSince(started)))
+        // inotify reports a commit's write to the -wal before the commit is visible, so an
+        // event with no new data_version is looked at again, 50 ms apart, up to 20 times
+        // (see the library's StoreMonitor), before sleeping until the next event.
+        var looksLeft = 20
+        while wake == .storeChanged, !files.storeWasReplaced, try store.dataVersion == version {
+            let remaining = max(0.05, seconds - Date().timeIntervalSince(started))
+            guard looksLeft > 0, remaining > 0.05 else {
+                wake = wait(seconds: remaining)
+                looksLeft = 20
+                continue
+            }
+            looksLeft -= 1
+            let next = wait(seconds: 0.05)
+            if next == .storeChanged { looksLeft = 20 }
+            wake = next == .deadline ? .storeChanged : next
         }
-        if wake != .stop, storeWasReplaced() { return .storeReplaced }
+        if wake != .stop, files.storeWasReplaced { return .storeReplaced }
         version = try store.dataVersion
         return wake
     }
 
     /// Starts comparing against the file now at the store's path (after reopening it).
     func storeReopened() {
-        storeIdentity = FileIdentity(path: storePath)
-    }
-
-    /// Whether a different file now sits at the store's path. A path with no file (between
-    /// a `rm` and a copy) is not a replacement yet.
-    private func storeWasReplaced() -> Bool {
-        guard let now = FileIdentity(path: storePath) else { return false }
-        return now != storeIdentity
+        files.storeReopened()
     }
 
     /// Waits at most `seconds`.
     func wait(seconds: TimeInterval) -> Wake {
         var descriptors = [
-            pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: files.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: StopSignals.readEnd, events: Int16(POLLIN), revents: 0),
             // Events 0: poll still reports POLLERR / POLLHUP once the pipe's reader is gone.
             pollfd(fd: STDOUT_FILENO, events: 0, revents: 0),
@@ -103,48 +96,12 @@ final class ChangeWatcher {
             }
             if descriptors[1].revents != 0 || descriptors[2].revents & Int16(POLLERR | POLLHUP) != 0 { return .stop }
             if descriptors[0].revents != 0 {
-                let events = drain()
+                let events = files.drain()
                 if events.store { return .storeChanged }
                 if events.folder { return .folderChanged }
             }
             for index in descriptors.indices { descriptors[index].revents = 0 }
         }
-    }
-
-    /// Reads pending inotify events: whether one names the store or its -wal / -journal, and
-    /// whether one names a visible file in a watched folder.
-    private func drain() -> (store: Bool, folder: Bool) {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
-        guard count > 0 else { return (false, false) }
-        var offset = 0
-        var result = (store: false, folder: false)
-        let headerSize = MemoryLayout<inotify_event>.size
-        while offset + headerSize <= count {
-            let watch = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset, as: Int32.self) }
-            let nameLength = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
-            if nameLength > 0 {
-                let start = offset + headerSize
-                let name = String(decoding: buffer[start..<min(start + nameLength, count)].prefix { $0 != 0 }, as: UTF8.self)
-                if watch == storeWatch, name.hasPrefix(storeFileName) { result.store = true }
-                if watch != storeWatch, !name.hasPrefix(".") { result.folder = true }
-            }
-            offset += headerSize + nameLength
-        }
-        return result
-    }
-}
-
-/// Which file a path names: device and inode, which a rename over the path changes.
-struct FileIdentity: Equatable {
-    let device: UInt64
-    let inode: UInt64
-
-    init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
     }
 }
 

@@ -12,6 +12,7 @@ import FoundationEssentials
 /// try store.importArchive(RecipeArchive(recipes: page.recipes))
 /// ```
 public struct SchemaOrgImport: Sendable {
+    /// The recipes found.
     public private(set) var recipes: [RecipeJSON] = []
     /// What was left out and why, one sentence each.
     public private(set) var skipped: [String] = []

@@ -1,0 +1,113 @@
+import FoundationEssentials
+
+/// A recipe's saved content as a value: `Sendable`, `Hashable` and `Codable`, for handing
+/// results from a ``RecipeModelActor`` to any task, to a UI, or over the wire.
+///
+/// A ``Recipe`` is a reference type tracked by one context, so it stays inside the actor that
+/// fetched it; a snapshot is a copy that never changes behind the holder's back. Two snapshots
+/// are equal when every field is, so comparing them tells whether a recipe changed.
+///
+/// ```swift
+/// let snapshots = try await worker.fetch(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)]))
+/// for recipe in snapshots { print(recipe.name, recipe.ingredients.count) }
+/// ```
+public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
+    /// The recipe's ``Recipe/id``.
+    public var id: UUID
+    /// Which of the three kinds the recipe is.
+    public var variety: RecipeVariety
+    /// ``Recipe/name``.
+    public var name: String
+    /// ``Recipe/summary``.
+    public var summary: String
+    /// ``Recipe/instructions``.
+    public var instructions: String
+    /// ``Recipe/plannedDate``.
+    public var plannedDate: Date?
+    /// ``Recipe/sourceURL``.
+    public var sourceURL: String?
+    /// ``Recipe/ingredients``, in order.
+    public var ingredients: [IngredientSnapshot]
+    /// ``Recipe/createdAt``.
+    public var createdAt: Date
+    /// ``Recipe/updatedAt``.
+    public var updatedAt: Date
+    /// ``BakedGood/ovenTemperature``; nil for other kinds.
+    public var ovenTemperature: Int?
+    /// ``BakedGood/bakeMinutes``; nil for other kinds.
+    public var bakeMinutes: Int?
+    /// ``Beverage/isAlcoholic``; nil for other kinds.
+    public var isAlcoholic: Bool?
+    /// ``Beverage/isServedHot``; nil for other kinds.
+    public var isServedHot: Bool?
+
+    /// A copy of `recipe` as it is now, unsaved changes included.
+    public init(_ recipe: Recipe) {
+        id = recipe.id
+        variety = recipe.variety
+        name = recipe.name
+        summary = recipe.summary
+        instructions = recipe.instructions
+        plannedDate = recipe.plannedDate
+        sourceURL = recipe.sourceURL
+        ingredients = recipe.ingredients.map(IngredientSnapshot.init)
+        createdAt = recipe.createdAt
+        updatedAt = recipe.updatedAt
+        let baked = recipe as? BakedGood
+        ovenTemperature = baked?.ovenTemperature
+        bakeMinutes = baked?.bakeMinutes
+        let beverage = recipe as? Beverage
+        isAlcoholic = beverage?.isAlcoholic
+        isServedHot = beverage?.isServedHot
+    }
+
+    /// The identifier to look the recipe up with in another context.
+    public var persistentModelID: PersistentIdentifier { PersistentIdentifier(id) }
+
+    /// A new, unsaved ``Recipe`` (or ``BakedGood`` / ``Beverage``) with this content, to
+    /// ``ModelContext/insert(_:)`` into a context.
+    public func makeRecipe() -> Recipe {
+        let ingredients = ingredients.map { Ingredient(id: $0.id, name: $0.name, amount: $0.amount) }
+        let recipe: Recipe
+        switch variety {
+        case .dish:
+            recipe = Recipe(id: id, name: name, summary: summary, instructions: instructions,
+                            plannedDate: plannedDate, ingredients: ingredients, sourceURL: sourceURL)
+        case .bakedGood:
+            recipe = BakedGood(id: id, name: name, summary: summary, instructions: instructions, plannedDate: plannedDate,
+                               ingredients: ingredients, ovenTemperature: ovenTemperature, bakeMinutes: bakeMinutes)
+            recipe.sourceURL = sourceURL
+        case .beverage:
+            recipe = Beverage(id: id, name: name, summary: summary, instructions: instructions, plannedDate: plannedDate,
+                              ingredients: ingredients, isAlcoholic: isAlcoholic ?? false, isServedHot: isServedHot ?? false)
+            recipe.sourceURL = sourceURL
+        }
+        recipe.createdAt = createdAt
+        recipe.updatedAt = updatedAt
+        return recipe
+    }
+}
+
+/// One ingredient line of a ``RecipeSnapshot``.
+public struct IngredientSnapshot: Identifiable, Hashable, Codable, Sendable {
+    /// ``Ingredient/id``.
+    public var id: UUID
+    /// ``Ingredient/name``.
+    public var name: String
+    /// ``Ingredient/amount``.
+    public var amount: String
+
+    /// A copy of `ingredient`.
+    public init(_ ingredient: Ingredient) {
+        id = ingredient.id
+        name = ingredient.name
+        amount = ingredient.amount
+    }
+
+    /// An ingredient line with these values.
+    public init(id: UUID = UUID(), name: String, amount: String = "") {
+        self.id = id
+        self.name = name
+        self.amount = amount
+    }
+}

@@ -1,0 +1,125 @@
+import FoundationEssentials
+
+/// The commits to a store file as an `AsyncSequence`: each element names the recipes that one
+/// or more commits inserted, updated or deleted, whether this process saved them (through any
+/// ``ModelContext`` or ``RecipeModelActor``) or another process did (`recipes add`, a sync).
+///
+/// Watching starts when iteration starts; commits before that are not reported. Commits that
+/// follow each other quickly may arrive as one element. Ending the loop (or cancelling its
+/// task) stops the watching thread.
+///
+/// ```swift
+/// for try await change in StoreChanges(url: storeURL) {
+///     print("changed:", change.ids.map(\.description))
+/// }
+/// ```
+///
+/// Works for stores in files, on Linux (inotify); an in-memory store has no other connection
+/// to change it.
+public struct StoreChanges: AsyncSequence, Sendable {
+    /// One batch of changed recipes.
+    public typealias Element = StoreChange
+    /// Iterates the changes as they are committed.
+    public typealias AsyncIterator = AsyncThrowingStream<StoreChange, any Error>.Iterator
+
+    /// The store file.
+    public let url: URL
+
+    /// The changes to the store at `url`.
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// Starts watching; the iterator's first element is the first commit after this call.
+    public func makeAsyncIterator() -> AsyncIterator {
+        let (stream, continuation) = AsyncThrowingStream<StoreChange, any Error>.makeStream()
+        do {
+            let monitor = try StoreMonitor(url: url)
+            let stop = try StopSignal()
+            continuation.onTermination = { _ in stop.fire() }
+            StoreMonitor.spawn {
+                do {
+                    while let change = try monitor.next(stop: stop) { continuation.yield(change) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+        } catch {
+            continuation.finish(throwing: error)
+        }
+        return stream.makeAsyncIterator()
+    }
+}
+
+/// A fetch that runs again when the store changes: SwiftData's `@Query` as an `AsyncSequence`.
+///
+/// The first element is the descriptor's result now; after that, a new result each time
+/// commits (from this process or another) change a recipe and the result differs from the
+/// last one delivered. The fetch runs on the query's own thread and connection.
+///
+/// ```swift
+/// let upcoming = RecipeQuery(container, FetchDescriptor<Recipe>(predicate: #Predicate { $0.plannedDate != nil },
+///                                                                sortBy: [SortDescriptor(\.plannedDate)]))
+/// for try await recipes in upcoming { render(recipes) }
+/// ```
+public struct RecipeQuery<T: Recipe>: AsyncSequence, Sendable {
+    /// The recipes the descriptor selects, in its order.
+    public typealias Element = [RecipeSnapshot]
+    /// Iterates the results as they change.
+    public typealias AsyncIterator = AsyncThrowingStream<[RecipeSnapshot], any Error>.Iterator
+
+    /// The store file.
+    public let url: URL
+    /// What to fetch, each time.
+    public let descriptor: FetchDescriptor<T>
+
+    /// A query of the container's store.
+    public init(_ container: ModelContainer, _ descriptor: FetchDescriptor<T>) {
+        self.init(url: container.url, descriptor)
+    }
+
+    /// A query of the store at `url`.
+    public init(url: URL, _ descriptor: FetchDescriptor<T>) {
+        self.url = url
+        self.descriptor = descriptor
+    }
+
+    /// Fetches the first result and starts watching.
+    public func makeAsyncIterator() -> AsyncIterator {
+        let (stream, continuation) = AsyncThrowingStream<[RecipeSnapshot], any Error>.makeStream()
+        let descriptor = descriptor
+        do {
+            let monitor = try StoreMonitor(url: url)
+            let stop = try StopSignal()
+            continuation.onTermination = { _ in stop.fire() }
+            StoreMonitor.spawn {
+                do {
+                    var last = try Self.run(descriptor, on: monitor.connection)
+                    continuation.yield(last)
+                    while try monitor.next(stop: stop) != nil {
+                        let result = try Self.run(descriptor, on: monitor.connection)
+                        guard result != last else { continue }
+                        last = result
+                        continuation.yield(result)
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+        } catch {
+            continuation.finish(throwing: error)
+        }
+        return stream.makeAsyncIterator()
+    }
+
+    private static func run(_ descriptor: FetchDescriptor<T>, on store: RecipeStore) throws -> [RecipeSnapshot] {
+        var result: [RecipeSnapshot] = []
+        try store.enumerate(descriptor) { recipe in
+            result.append(RecipeSnapshot(recipe))
+            return true
+        }
+        return result
+    }
+}

@@ -1,0 +1,52 @@
+import CSQLite
+import Foundation
+@testable import Recipes
+import Testing
+
+/// One error type whose cases a caller switches on, with SQLite's code underneath and a
+/// sentence for a person.
+@Suite struct StoreErrorTests {
+    @Test(arguments: [
+        (SQLITE_FULL, RecipeStoreError.diskFull(path: "/s"), "cannot write /s: the disk is full; nothing was changed"),
+        (SQLITE_READONLY, .readOnly(path: "/s"), "cannot write /s: the store is read-only; nothing was changed"),
+        (SQLITE_BUSY, .busy(path: "/s"), "/s is busy: another recipes process has been writing to it for 15 s; nothing was changed, try again"),
+        (SQLITE_NOTADB, .notAStore(path: "/s"), "/s is not a recipe store"),
+        (SQLITE_CORRUPT, .damaged(path: "/s", detail: "bad page"), "/s is damaged: bad page"),
+    ])
+    func sqliteCodesBecomeCasesWithTheirCodeAndASentence(code: Int32, expected: RecipeStoreError, message: String) {
+        let error = RecipeStoreError(SQLiteError(code: code, message: "bad page"), path: "/s")
+        #expect(error == expected)
+        #expect(error.sqliteCode == code)
+        #expect(error.localizedDescription == message)
+        #expect(error.description == message)
+    }
+
+    @Test func otherCodesKeepTheSQLiteError() {
+        let underlying = SQLiteError(code: SQLITE_CONSTRAINT, extendedCode: 2067, message: "UNIQUE constraint failed", sql: "INSERT")
+        let error = RecipeStoreError(underlying, path: "/s")
+        #expect(error == .sqlite(underlying))
+        #expect(error.sqliteCode == SQLITE_CONSTRAINT)
+        #expect(error != RecipeStoreError.sqlite(SQLiteError(code: SQLITE_CONSTRAINT, message: "other")))
+        #expect(RecipeStoreError.conflict([]).sqliteCode == nil)
+        #expect(RecipeStoreError.busy(path: "/s").recoverySuggestion != nil)
+    }
+
+    @Test func aFileThatIsNotAStoreIsRefusedWithItsCase() throws {
+        let temporary = TemporaryStore()
+        try Data("not a database at all, just text".utf8).write(to: temporary.url)
+        #expect(throws: RecipeStoreError.notAStore(path: temporary.url.path)) { try RecipeStore(url: temporary.url) }
+        #expect(throws: RecipeStoreError.notAStore(path: temporary.url.path)) { try ModelContainer(url: temporary.url) }
+    }
+
+    @Test func aBlankNameIsAnInvalidValue() async throws {
+        let temporary = TemporaryStore()
+        let worker = try RecipeModelActor(modelContainer: try ModelContainer(url: temporary.url))
+        do {
+            try await worker.insert(RecipeSnapshot(Recipe(name: "  ")))
+            Issue.record("a blank name was saved")
+        } catch let error as RecipeStoreError {
+            guard case .invalidRecipe = error else { Issue.record("\(error)"); return }
+        }
+        #expect(try await worker.fetchCount(FetchDescriptor<Recipe>()) == 0)
+    }
+}

@@ -20,15 +20,25 @@ import FoundationEssentials
 /// Whisk, rest, fry.
 /// ```
 public struct RecipeEditText: Equatable, Sendable {
+    /// The recipe's name.
     public var name: String
+    /// Dish, baked good or beverage.
     public var kind: RecipeVariety
+    /// The web page it came from.
     public var source: String?
+    /// Baked goods: the oven temperature in °C.
     public var ovenTemperature: Int?
+    /// Baked goods: minutes in the oven.
     public var bakeMinutes: Int?
+    /// Beverages: whether it contains alcohol.
     public var isAlcoholic: Bool?
+    /// Beverages: whether it is served hot.
     public var isServedHot: Bool?
+    /// A short description.
     public var summary: String
+    /// The ingredients in order, each as amount and name.
     public var ingredients: [(amount: String, name: String)]
+    /// How to make it.
     public var instructions: String
 
     public static func == (lhs: RecipeEditText, rhs: RecipeEditText) -> Bool {
@@ -40,11 +50,14 @@ public struct RecipeEditText: Equatable, Sendable {
 
     /// A line the text cannot be read at, and why.
     public struct Problem: Error, Equatable, CustomStringConvertible, Sendable {
+        /// The line at fault, counted from 1.
         public let line: Int
+        /// What is wrong with it.
         public let reason: String
         public var description: String { "line \(line): \(reason)" }
     }
 
+    /// The text form of `recipe`.
     public init(_ recipe: Recipe) {
         name = recipe.name
         kind = recipe.variety

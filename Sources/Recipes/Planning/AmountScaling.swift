@@ -11,6 +11,8 @@ import FoundationEssentials
 /// AmountScaling.scale("1-2 tbsp", by: 1.5)  // "1½-3 tbsp"
 /// ```
 public enum AmountScaling {
+    /// `amount` with its leading quantity multiplied by `factor` (unchanged for a factor of 1,
+    /// or one that is not a positive number).
     public static func scale(_ amount: String, by factor: Double) -> String {
         guard factor.isFinite, factor > 0, factor != 1 else { return amount }
         let text = Substring(amount.trimmedWhitespace)

@@ -6,9 +6,13 @@ import Glibc
 
 /// A value as SQLite stores it, used to bind parameters.
 public enum SQLiteValue: Sendable, Equatable {
+    /// SQL NULL.
     case null
+    /// A 64-bit integer (SQLite's INTEGER).
     case integer(Int64)
+    /// A floating-point number (SQLite's REAL).
     case real(Double)
+    /// UTF-8 text (SQLite's TEXT).
     case text(String)
 }
 
@@ -21,6 +25,7 @@ public enum SQLiteValue: Sendable, Equatable {
 /// ```
 public final class SQLiteConnection {
     let handle: OpaquePointer
+    /// The file this connection opened (`:memory:` for an in-memory database).
     public let path: String
     /// The file this connection holds, while it is open (see ConnectedFiles).
     private let file: ConnectedFiles.Identity?
@@ -138,6 +143,7 @@ public final class SQLiteConnection {
     /// The rowid of the last row inserted on this connection.
     public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// Whether a transaction is open on this connection (SQLite is not in autocommit mode).
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.

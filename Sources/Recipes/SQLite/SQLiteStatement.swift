@@ -9,6 +9,7 @@ public final class SQLiteStatement {
     /// reference both ways would keep both forever).
     private let retainedConnection: SQLiteConnection?
     unowned let connection: SQLiteConnection
+    /// The statement's SQL text.
     public let sql: String
     /// The result columns' names, read on first use.
     private var columnNames: [String]?
@@ -69,6 +70,7 @@ public final class SQLiteStatement {
         }
     }
 
+    /// Resets the statement so it can run again (its bindings stay); releases its read locks.
     public func reset() { sqlite3_reset(handle) }
 
     /// True between the first step and the reset: a cached statement in use cannot serve a
@@ -87,22 +89,29 @@ public final class SQLiteStatement {
         return Int32(index)
     }
 
+    /// Whether the current row's column holds NULL.
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
+    /// The column's value as text ("" for NULL).
     public func string(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The column's value as an integer (0 for NULL).
     public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 
+    /// The column's value as an integer, or nil for NULL.
     public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
 
+    /// The column's value as a floating-point number (0 for NULL).
     public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
+    /// The column's value as a floating-point number, or nil for NULL.
     public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
 
+    /// The column's value as SQLite stores it.
     public func value(at column: Int32) -> SQLiteValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))

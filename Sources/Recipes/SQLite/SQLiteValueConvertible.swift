@@ -11,17 +11,20 @@ import FoundationEssentials
 /// Reading coerces as SQLite's own `sqlite3_column_*` functions do (an INTEGER column read
 /// as `Double`, say); NULL reads only into an optional.
 public protocol SQLiteValueConvertible {
+    /// The value as SQLite stores it.
     var sqliteValue: SQLiteValue { get }
     /// The value `sqliteValue` holds, or nil when it cannot be one of these.
     init?(sqliteValue: SQLiteValue)
 }
 
 extension SQLiteValue: SQLiteValueConvertible {
+    /// The value as SQLite stores it.
     public var sqliteValue: SQLiteValue { self }
     public init?(sqliteValue: SQLiteValue) { self = sqliteValue }
 }
 
 extension String: SQLiteValueConvertible {
+    /// The value as SQLite stores it.
     public var sqliteValue: SQLiteValue { .text(self) }
     public init?(sqliteValue: SQLiteValue) {
         switch sqliteValue {
@@ -34,6 +37,7 @@ extension String: SQLiteValueConvertible {
 }
 
 extension Int64: SQLiteValueConvertible {
+    /// The value as SQLite stores it.
     public var sqliteValue: SQLiteValue { .integer(self) }
     public init?(sqliteValue: SQLiteValue) {
         switch sqliteValue {
@@ -46,6 +50,7 @@ extension Int64: SQLiteValueConvertible {
 }
 
 extension Int: SQLiteValueConvertible {
+    /// The value as SQLite stores it.
     public var sqliteValue: SQLiteValue { .integer(Int64(self)) }
     public init?(sqliteValue: SQLiteValue) {
         guard let number = Int64(sqliteValue: sqliteValue) else { return nil }
@@ -54,6 +59,7 @@ extension Int: SQLiteValueConvertible {
 }
 
 extension Bool: SQLiteValueConvertible {
+    /// The value as SQLite stores it.
     public var sqliteValue: SQLiteValue { .integer(self ? 1 : 0) }
     public init?(sqliteValue: SQLiteValue) {
         guard let number = Int64(sqliteValue: sqliteValue) else { return nil }
@@ -62,6 +68,7 @@ extension Bool: SQLiteValueConvertible {
 }
 
 extension Double: SQLiteValueConvertible {
+    /// The value as SQLite stores it.
     public var sqliteValue: SQLiteValue { .real(self) }
     public init?(sqliteValue: SQLiteValue) {
         switch sqliteValue {
@@ -75,6 +82,7 @@ extension Double: SQLiteValueConvertible {
 
 /// Seconds since 2001-01-01 UTC as REAL, so that a `Date` reads back bit for bit (see Schema).
 extension Date: SQLiteValueConvertible {
+    /// The value as SQLite stores it.
     public var sqliteValue: SQLiteValue { .real(timeIntervalSinceReferenceDate) }
     public init?(sqliteValue: SQLiteValue) {
         guard let seconds = Double(sqliteValue: sqliteValue) else { return nil }
@@ -84,6 +92,7 @@ extension Date: SQLiteValueConvertible {
 
 /// The canonical 36-character uppercase text, as `uuidString` writes it.
 extension UUID: SQLiteValueConvertible {
+    /// The value as SQLite stores it.
     public var sqliteValue: SQLiteValue { .text(uuidString) }
     public init?(sqliteValue: SQLiteValue) {
         guard case .text(let text) = sqliteValue, let id = UUID(storedText: text) else { return nil }
@@ -92,6 +101,7 @@ extension UUID: SQLiteValueConvertible {
 }
 
 extension Optional: SQLiteValueConvertible where Wrapped: SQLiteValueConvertible {
+    /// The value as SQLite stores it.
     public var sqliteValue: SQLiteValue { self?.sqliteValue ?? .null }
     public init?(sqliteValue: SQLiteValue) {
         if case .null = sqliteValue {
@@ -106,8 +116,10 @@ extension Optional: SQLiteValueConvertible where Wrapped: SQLiteValueConvertible
 /// The values bound to a statement's `?1 ... ?n`, written as an array literal of Swift
 /// values: `[id, name, nil, 3]`.
 public struct SQLArguments: ExpressibleByArrayLiteral, Sendable, Equatable {
+    /// The values, in the order of the parameters.
     public var values: [SQLiteValue]
 
+    /// Arguments from values already converted.
     public init(_ values: [SQLiteValue]) {
         self.values = values
     }

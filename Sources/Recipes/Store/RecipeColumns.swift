@@ -124,6 +124,7 @@ private func insertStatement(table: String, _ names: [String]) -> String {
 }
 
 extension RecipeVariety: SQLiteValueConvertible {
+    /// The kind as the `kind` column stores it.
     public var sqliteValue: SQLiteValue { .text(rawValue) }
     public init?(sqliteValue: SQLiteValue) {
         guard case .text(let text) = sqliteValue else { return nil }

@@ -24,6 +24,10 @@ import Testing
         #expect(output == "installed\n", "the steps stopped: \(output)")
         let installed = home.appendingPathComponent(".local/bin/recipes").path
         #expect(FileManager.default.isExecutableFile(atPath: installed))
+        // Installed stripped (`install -s`): smaller than the build, and it still runs (below).
+        let builtSize = try FileManager.default.attributesOfItem(atPath: RecipesProcess.binary.path)[.size] as? Int ?? 0
+        let installedSize = try FileManager.default.attributesOfItem(atPath: installed)[.size] as? Int ?? 0
+        #expect(installedSize > 0 && installedSize < builtSize, "installed \(installedSize) bytes, built \(builtSize)")
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/man/man1/recipes.1").path))
         let completion = try String(contentsOf: home.appendingPathComponent(".local/share/bash-completion/completions/recipes"), encoding: .utf8)
         #expect(completion.contains("complete -F _recipes recipes"))

@@ -61,6 +61,9 @@ final class SQLTranslator {
     /// SQL expressions a guard has shown not to be NULL where the node being translated is
     /// evaluated (`x != nil && ...`), so a force unwrap of them cannot fail there.
     private var knownNonNull: Set<String> = []
+    /// True while translating a node that only ANDs stand above in the whole predicate: a
+    /// row passes only where such a node holds, and the fetch's search-index filter holds.
+    private var onlyConjunctionsAbove = false
 
     static let recipeAlias = "r"
 
@@ -78,6 +81,15 @@ final class SQLTranslator {
     func translate(_ node: Any) throws -> SQLFragment {
         guard let translatable = node as? any SQLTranslatable else {
             throw UntranslatableNode(node: Self.name(of: node))
+        }
+        let conjunctionsOnly = onlyConjunctionsAbove
+        onlyConjunctionsAbove = conjunctionsOnly && (node as? any SQLConjunctionNode)?.isConjunction == true
+        defer { onlyConjunctionsAbove = conjunctionsOnly }
+        // Where the fetch's search-index filter already decides the node (see
+        // searchIndexDecides), its row-by-row check is kept only behind the guard.
+        if conjunctionsOnly, searchIndexDecides(node) {
+            let checked = try translatable.translate(self)
+            return SQLFragment(sql: "(\(SearchIndexQuery.exactnessGuard) OR \(checked.sql))", shape: .condition)
         }
         return try translatable.translate(self)
     }
@@ -140,11 +152,15 @@ final class SQLTranslator {
 
     /// Translates a whole predicate over rows of `Input`. Returns the exact condition, or a
     /// narrowing one (possibly nil: no narrowing) together with `exact: false`, and the
-    /// search-index query every matching recipe satisfies, when there is one.
+    /// search-index query every matching recipe satisfies, when there is one. The condition
+    /// holds exactly where the predicate does only together with that search-index query:
+    /// the caller must filter by both (a node the index decides has no check of its own).
     func translate<Input: Recipe>(_ predicate: Predicate<Input>) -> (condition: String?, exact: Bool, search: SearchIndexQuery?) {
         let root = SQLFragment(sql: Self.recipeAlias, shape: .recipe(alias: Self.recipeAlias, varieties: Input.varieties))
         return binding(predicate.variable.key, to: root) {
             let search = searchIndexQuery(predicate.expression)
+            onlyConjunctionsAbove = true
+            defer { onlyConjunctionsAbove = false }
             if let exact = try? condition(predicate.expression) {
                 return (exact, true, search)
             }

@@ -145,3 +145,112 @@ extension PredicateExpressions.PredicateCombination: SearchIndexFilterable {
         return op == .and ? .and(left, right) : .or(left, right)
     }
 }
+
+// MARK: - Where the index alone is exact
+
+/// `&&` (and the library's `&&` of predicates): a node that only these stand above must hold
+/// wherever the whole predicate does.
+protocol SQLConjunctionNode {
+    var isConjunction: Bool { get }
+}
+
+extension PredicateExpressions.Conjunction: SQLConjunctionNode {
+    var isConjunction: Bool { true }
+}
+
+extension PredicateExpressions.PredicateCombination: SQLConjunctionNode {
+    var isConjunction: Bool { op == .and }
+}
+
+/// What a tree of `||` of `localizedStandardContains` tests on text fields tests: which
+/// fields, and the folded needles.
+struct SearchFieldTests {
+    /// `recipe.<column>` or `ingredient.<column>`.
+    var fields: Set<String> = []
+    var needles: Set<String> = []
+}
+
+/// A node that may be part of "some indexed field contains the needle".
+protocol SearchIndexFieldTest {
+    /// Adds what this node tests to `tests`; false when it is not made only of
+    /// `localizedStandardContains` tests, with a constant needle, of indexed fields of the row
+    /// `scope` (the recipe, or the ingredient the enclosing `contains { }` binds).
+    func collectFieldTests(_ translator: SQLTranslator, scope: String, into tests: inout SearchFieldTests) -> Bool
+}
+
+extension PredicateExpressions.Disjunction: SearchIndexFieldTest {
+    func collectFieldTests(_ translator: SQLTranslator, scope: String, into tests: inout SearchFieldTests) -> Bool {
+        translator.collectFieldTests(lhs, scope: scope, into: &tests) && translator.collectFieldTests(rhs, scope: scope, into: &tests)
+    }
+}
+
+extension PredicateExpressions.FoldedStringContains: SearchIndexFieldTest {
+    func collectFieldTests(_ translator: SQLTranslator, scope: String, into tests: inout SearchFieldTests) -> Bool {
+        guard let constant = other as? PredicateExpressions.Value<String>, let text = translator.probe(root),
+              text.shape == .text, text.inSearchIndex, text.sql.hasPrefix(scope + ".") else { return false }
+        let owner = scope == SQLTranslator.recipeAlias ? "recipe" : "ingredient"
+        tests.fields.insert(owner + text.sql.dropFirst(scope.count))
+        tests.needles.insert(TextMatching.fold(constant.value))
+        return true
+    }
+}
+
+extension PredicateExpressions.SequenceContainsWhere: SearchIndexFieldTest {
+    // Only the recipe's own ingredients, tested on their own fields: a test of the recipe
+    // inside `contains { }` is false for a recipe without ingredients.
+    func collectFieldTests(_ translator: SQLTranslator, scope: String, into tests: inout SearchFieldTests) -> Bool {
+        guard scope == SQLTranslator.recipeAlias, case .ingredients(let recipeAlias)? = translator.probe(sequence)?.shape,
+              recipeAlias == scope else { return false }
+        let alias = translator.newIngredientAlias()
+        return translator.binding(variable.key, to: SQLFragment(sql: alias, shape: .ingredient(alias: alias))) {
+            translator.collectFieldTests(test, scope: alias, into: &tests)
+        }
+    }
+}
+
+extension SearchIndexQuery {
+    /// True unless the index holds a word of 32,768 bytes or more. FTS5 keeps only a word's
+    /// first 32,768 bytes, so two such words that start alike are one word to it; below that
+    /// length every word is itself. Constant, so SQLite evaluates it once per query.
+    static let exactnessGuard = "NOT EXISTS (SELECT 1 FROM search_word WHERE length(CAST(word AS BLOB)) >= 32768)"
+
+    /// The index columns: what ``SearchDocument`` folds into a recipe's document.
+    static let indexedFields: Set<String> = {
+        let recipe = SQLTranslator.recipeColumns.values.filter(\.inSearchIndex).map { "recipe" + $0.sql(alias: "") }
+        let ingredient = SQLTranslator.ingredientColumns.values.filter(\.inSearchIndex).map { "ingredient" + $0.sql(alias: "") }
+        return Set(recipe + ingredient)
+    }()
+}
+
+extension SQLTranslator {
+    func collectFieldTests(_ node: Any, scope: String, into tests: inout SearchFieldTests) -> Bool {
+        (node as? any SearchIndexFieldTest)?.collectFieldTests(self, scope: scope, into: &tests) ?? false
+    }
+
+    /// True when the search-index query of `node` (a test of the fetched recipe) holds exactly
+    /// where `node` does, so that no row needs checking. That is the case for "the needle
+    /// occurs in the name, the summary, the instructions or an ingredient's name or amount"
+    /// (every field of the index, ``RecipePredicates/search(_:)``'s test for one word) when
+    /// the folded needle is one run of word characters, at least two characters long.
+    ///
+    /// Proof. The query is then the OR of every listed word (`search_word`) that contains
+    /// the needle `n`. A recipe's document is its fields, each folded as the row check folds
+    /// it and ended by a line break, cut into words at every ASCII character that is not a
+    /// letter or digit. If a field's folded text contains `n`, that occurrence holds only word
+    /// characters, so it lies inside one word of that field, which is in the document and in
+    /// `search_word` (every write lists its words before it commits): the query holds.
+    /// Conversely, if the document has a word containing `n`, that word lies inside one field
+    /// (line breaks separate fields), so that field contains `n`: the node holds (a needle in
+    /// the folded text is what `localizedStandardContains` tests; its ASCII shortcut finds
+    /// only what the folded text has). FTS5 matches the listed words as they are only below
+    /// its word length limit, hence ``SearchIndexQuery/exactnessGuard``. A needle with any
+    /// other character is not decided: a word start in the index need not follow the
+    /// character before it in the needle (`a-b` against `a b`), so those rows are checked.
+    func searchIndexDecides(_ node: Any) -> Bool {
+        guard node is any SearchIndexFieldTest else { return false }
+        var tests = SearchFieldTests()
+        guard collectFieldTests(node, scope: Self.recipeAlias, into: &tests), tests.fields == SearchIndexQuery.indexedFields,
+              tests.needles.count == 1, let needle = tests.needles.first else { return false }
+        return SearchIndexQuery(foldedNeedle: needle) == .word(.init(text: needle, position: .inside))
+    }
+}

@@ -67,9 +67,9 @@ import Testing
         #expect(try old.makeRecipes().first?.tags == [])
     }
 
-    @Test func aNegativeTimeOrNoServingsIsRefusedByTheStore() throws {
+    @Test func aNegativeOrAbsurdTimeOrNoServingsIsRefusedByTheStore() throws {
         let store = try RecipeStore.inMemory()
-        for change in [{ (r: Recipe) in r.servings = 0 }, { $0.cookMinutes = -5 }] {
+        for change in [{ (r: Recipe) in r.servings = 0 }, { $0.cookMinutes = -5 }, { $0.totalMinutes = Recipe.longestMinutes + 1 }] {
             let context = ModelContext(store)
             let recipe = Recipe(name: "Soup")
             change(recipe)

@@ -223,9 +223,9 @@ public struct RecipeEditText: Equatable, Sendable {
         func minutes(_ key: String) throws(Problem) -> Int? {
             guard let field = fields[key], !field.value.isEmpty else { return nil }
             // Whole minutes, or a DURATION as the text writes it (1h30m).
-            if let value = Int(field.value), value >= 0, value <= Self.longestMinutes { return value }
+            if let value = Int(field.value), value >= 0, value <= Recipe.longestMinutes { return value }
             guard let seconds = try? DurationParser.parse(field.value.replacing(" ", with: "")),
-                  case let value = Int((seconds / 60).rounded(.up)), value <= Self.longestMinutes else {
+                  case let value = Int((seconds / 60).rounded(.up)), value <= Recipe.longestMinutes else {
                 throw Problem(line: field.line, reason: "'\(field.value)' is not a time such as 20m, 1h30m or 45 (minutes), at most 30 days")
             }
             return value
@@ -263,8 +263,7 @@ public struct RecipeEditText: Equatable, Sendable {
     static let headings: Set<String> = ["Summary:", "Ingredients:", "Instructions:"]
     static let kindFieldNames: Set<String> = ["oven", "bake minutes", "alcoholic", "served hot"]
     static let fieldNames = Set(["name", "kind", "source", "servings", "yield", "prep", "cook", "total", "tags"]).union(kindFieldNames)
-    /// A month (a long cure), the longest time imports accept too.
-    static let longestMinutes = 30 * 1_440
+
 
     /// Writes these fields into `recipe` (whose kind must be ``kind``); returns the names of
     /// the fields that changed. Ingredients keep their identity when the list is unchanged.

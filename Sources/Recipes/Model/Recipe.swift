@@ -135,6 +135,10 @@ public class Recipe: Observable {
     /// a status bar, and megabytes of it would only be a mistake or an attack.
     public static let maximumNameLength = 1_000
 
+    /// The longest time a recipe's step is believed to take, in minutes: a month (a long
+    /// cure). Imports, `recipes set` and the edit text refuse longer times as mistakes.
+    public static let longestMinutes = 30 * 1_440
+
     /// Tags as a recipe keeps them: lowercased, each run of white space (line breaks too: the
     /// store keeps tags one per line) one space, none empty, sorted, and each once.
     public static func canonicalTags(_ tags: [String]) -> [String] {

@@ -12,9 +12,6 @@ enum RecipeFactOptions {
     static let tag = OptionSpec("--tag", short: "t", value: "tag", repeatable: true,
                                 help: "Add a tag (+tag or tag) or remove one (-tag); repeat for several.")
 
-    /// The longest time a recipe takes: a month (a long cure), as imports accept.
-    static let longestMinutes = 30 * 1_440
-
     /// Minutes from a DURATION option: nil when not given, `.some(nil)` for '' (clear).
     static func minutes(_ option: OptionSpec, in arguments: ParsedArguments, command: String) throws(UsageError) -> Int?? {
         guard let text = arguments.value(option) else { return nil }
@@ -29,7 +26,7 @@ enum RecipeFactOptions {
     static func minutes(_ text: String) -> Int? {
         guard let seconds = try? DurationParser.parse(text) else { return nil }
         let minutes = Int((seconds / 60).rounded(.up))
-        return minutes <= longestMinutes ? minutes : nil
+        return minutes <= Recipe.longestMinutes ? minutes : nil
     }
 
     /// The tag changes: tags to add and to remove, canonical, with a bad one (empty) refused.

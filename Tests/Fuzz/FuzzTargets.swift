@@ -84,7 +84,8 @@ private func fuzzCooklang(_ text: String) {
     require(third.ingredients?.map(\.amount) == again.ingredients?.map(\.amount), "amounts change on a second round: \(exported)")
     guard CooklangRecipe.canWriteExactly(model) else { return }
     func fields(_ recipe: Recipe) -> [String] {
-        [recipe.name, recipe.summary, recipe.variety.rawValue, recipe.instructions] + recipe.ingredients.flatMap { [$0.name, $0.amount] }
+        [recipe.name, recipe.summary, recipe.variety.rawValue, recipe.instructions, "\(recipe.servings as Int?)", recipe.yield ?? "",
+         "\([recipe.prepMinutes, recipe.cookMinutes, recipe.totalMinutes])"] + recipe.tags + recipe.ingredients.flatMap { [$0.name, $0.amount] }
     }
     require(fields(back) == fields(model), "Cooklang export reads back as another recipe: \(fields(model)) became \(fields(back))")
 }

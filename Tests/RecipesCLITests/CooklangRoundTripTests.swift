@@ -87,7 +87,50 @@ import Testing
 
     @Test func aDescriptionEndingInAFullStopIsNotGivenASecond() throws {
         let recipe = CooklangRecipe(parsing: "---\ndescription: Ready in 30 minutes.\nservings: 4\n---\nStir.").makeRecipe(fallbackTitle: "x")
-        #expect(recipe.summary == "Ready in 30 minutes. Servings: 4")
+        #expect(recipe.summary == "Ready in 30 minutes." && recipe.servings == 4)
+    }
+
+    @Test func servingsTimesAndTagsFillTheirFieldsAndWhatIsNotATimeStaysInTheSummary() throws {
+        let recipe = CooklangRecipe(parsing: """
+            ---
+            servings: 2 loaves
+            tags: [Bread, "slow food"]
+            prep time: 20 minutes
+            cook time: 1 hour
+            cuisine: Italian
+            ---
+            Knead.
+            """).makeRecipe(fallbackTitle: "x")
+        #expect(recipe.servings == nil && recipe.yield == "2 loaves" && recipe.tags == ["bread", "slow food"])
+        #expect(recipe.prepMinutes == 20 && recipe.cookMinutes == 60 && recipe.totalMinutes == 80)
+        #expect(recipe.summary == "Cuisine: Italian")
+        let unreadable = CooklangRecipe(parsing: "---\ntime: overnight\nservings: 6\n---\nWait.").makeRecipe(fallbackTitle: "x")
+        #expect(unreadable.summary == "Time: overnight" && unreadable.totalMinutes == nil && unreadable.servings == 6)
+    }
+
+    @Test func theFieldsAreWrittenToTheFrontMatterAndReadBack() throws {
+        let recipe = Recipe(name: "Stew", instructions: "Cook.")
+        (recipe.servings, recipe.yield, recipe.prepMinutes, recipe.cookMinutes, recipe.totalMinutes) = (4, "2 litres", 15, 90, 120)
+        recipe.tags = ["winter", "one pot", "yes"]
+        let text = CooklangRecipe.text(of: recipe)
+        #expect(text.hasPrefix("""
+            ---
+            title: Stew
+            servings: 4
+            yield: 2 litres
+            tags: [one pot, winter, "yes"]
+            prep time: 15 minutes
+            cook time: 90 minutes
+            time: 120 minutes
+            ---
+
+            """), "\(text)")
+        #expect(CooklangRecipe.canWriteExactly(recipe))
+        let again = try CooklangRecipe(parsing: text).makeRecipe(fallbackTitle: "x").makeRecipe(now: Date(), local: .utc)
+        #expect(again.servings == 4 && again.yield == "2 litres" && again.tags == recipe.tags)
+        #expect(again.prepMinutes == 15 && again.cookMinutes == 90 && again.totalMinutes == 120)
+        recipe.totalMinutes = nil
+        #expect(!CooklangRecipe.canWriteExactly(recipe))
     }
 
     @Test func fractionsAreWrittenAsTheSpecificationWritesThem() throws {
@@ -113,7 +156,7 @@ import Testing
         #expect(metadata["tags"] == "winter, one pot" && metadata["servings"] == "2")
         let recipe = parsed.makeRecipe(fallbackTitle: "x")
         #expect(recipe.instructions == "Cook beans.")
-        #expect(recipe.summary == "Servings: 2. Tags: winter, one pot")
+        #expect(recipe.summary == "" && recipe.servings == 2 && recipe.tags == ["one pot", "winter"])
     }
 
     @Test func blockCommentsAreNeitherTextNorIngredients() throws {

@@ -31,7 +31,7 @@ import Testing
         #expect(result.status == 0 && result.stdout.hasSuffix("): nothing changed\n"), "\(result)")
         #expect(try cli.storeBytes() == before)
         let seen = try String(contentsOfFile: cli.home.path + "/seen.txt", encoding: .utf8)
-        #expect(seen.contains("Name: Pancakes\nKind: dish\nSource: \n\nSummary:\nFluffy.\n\nIngredients:\n2 :: eggs\n125 g :: flour\n\nInstructions:\nWhisk.\n"), "\(seen)")
+        #expect(seen.contains("Name: Pancakes\nKind: dish\nSource: \nServings: \nYield: \nPrep: \nCook: \nTotal: \nTags: \n\nSummary:\nFluffy.\n\nIngredients:\n2 :: eggs\n125 g :: flour\n\nInstructions:\nWhisk.\n"), "\(seen)")
     }
 
     @Test func aChangedFileIsSavedInOneGo() throws {
@@ -42,6 +42,19 @@ import Testing
         #expect((object?["ingredients"] as? [[String: Any]])?.map { "\($0["amount"] as? String ?? "")|\($0["name"] as? String ?? "")" }
                 == ["300 ml|milk", "2|eggs", "125 g|flour"])
         #expect(object?["instructions"] as? String == "Whisk, rest, fry." && object?["planned"] != nil)
+    }
+
+    @Test func servingsTimesAndTagsAreEditedAsLines() throws {
+        cli.environment["EDITOR"] = try editor("sed -i -e 's/^Servings: .*/Servings: 4/' -e 's/^Prep: .*/Prep: 1h30m/' -e 's/^Cook: .*/Cook: 20/' -e 's/^Tags: .*/Tags: Breakfast, quick , breakfast/' \"$1\"")
+        let result = try cli.runOnStore(["edit", "pancakes"])
+        #expect(result.status == 0 && result.stdout.hasSuffix("): servings, prep, cook, tags\n"), "\(result)")
+        let object = try json()
+        #expect(object["servings"] as? Int == 4 && object["prepMinutes"] as? Int == 90 && object["cookMinutes"] as? Int == 20)
+        #expect(object["tags"] as? [String] == ["breakfast", "quick"])
+        cli.environment["EDITOR"] = try editor("cp \"$1\" \(cli.home.path)/seen.txt")
+        #expect(try cli.runOnStore(["edit", "pancakes"]).stdout.hasSuffix("): nothing changed\n"))
+        let seen = try String(contentsOfFile: cli.home.path + "/seen.txt", encoding: .utf8)
+        #expect(seen.contains("Servings: 4\nYield: \nPrep: 1h30m\nCook: 20m\nTotal: \nTags: breakfast, quick\n"), "\(seen)")
     }
 
     /// A broken text comes back with the problem on top; fixing it saves.

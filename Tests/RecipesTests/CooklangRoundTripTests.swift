@@ -14,6 +14,9 @@ import Testing
         let fields: [(String, String, String)] = [
             ("name", recipe.name, again.name), ("summary", recipe.summary, again.summary),
             ("kind", recipe.variety.rawValue, again.variety.rawValue), ("instructions", recipe.instructions, again.instructions),
+            ("servings", "\(recipe.servings as Int?) \(recipe.yield as String?)", "\(again.servings as Int?) \(again.yield as String?)"),
+            ("times", "\([recipe.prepMinutes, recipe.cookMinutes, recipe.totalMinutes])", "\([again.prepMinutes, again.cookMinutes, again.totalMinutes])"),
+            ("tags", recipe.tags.description, again.tags.description),
             ("ingredients", recipe.ingredients.map { "\($0.amount)|\($0.name)" }.description,
              again.ingredients.map { "\($0.amount)|\($0.name)" }.description),
         ]

@@ -59,6 +59,11 @@ import Testing
             default: recipe = Beverage(id: id, name: name, summary: summary, instructions: instructions, plannedDate: planned,
                                        isAlcoholic: Bool.random(using: &random), isServedHot: Bool.random(using: &random))
             }
+            if Bool.random(using: &random) { recipe.servings = Int.random(in: 1...8, using: &random) }
+            if Bool.random(using: &random) { recipe.yield = words.randomElement(using: &random)! }
+            if Bool.random(using: &random) { recipe.prepMinutes = Int.random(in: 0...60, using: &random) }
+            if Bool.random(using: &random) { recipe.cookMinutes = Int.random(in: 0...120, using: &random) }
+            if Bool.random(using: &random) { recipe.totalMinutes = Int.random(in: 0...180, using: &random) }
             for _ in 0..<Int.random(in: 0...4, using: &random) {
                 recipe.ingredients.append(Ingredient(name: text(&random, maxWords: 2), amount: text(&random, maxWords: 2)))
             }
@@ -98,7 +103,7 @@ import Testing
     static func leaf(_ r: RecipeVariable, _ random: inout Generator) -> Expression {
         typealias P = PredicateExpressions
         let value = needle(&random)
-        switch Int.random(in: 0..<17, using: &random) {
+        switch Int.random(in: 0..<21, using: &random) {
         case 0: return P.TypeCheck<RecipeVariable, BakedGood>(r)
         case 1: return P.TypeCheck<RecipeVariable, Beverage>(r)
         case 2: return P.CollectionContainsCollection(base: textField(r, &random), other: P.Value(value))
@@ -145,6 +150,21 @@ import Testing
             return Bool.random(using: &random)
                 ? or(P.Equal(lhs: planned, rhs: P.NilLiteral<Date>()), compared)
                 : P.Conditional(test: P.NotEqual(lhs: planned, rhs: P.NilLiteral<Date>()), trueBranch: compared, falseBranch: P.Value(false))
+        case 17:
+            // `($0.servings ?? 0) >= n`
+            return P.Comparison(lhs: P.NilCoalesce(lhs: P.KeyPath(root: r, keyPath: \Recipe.servings), rhs: P.Value(0)),
+                                rhs: P.Value(Int.random(in: 0...9, using: &random)), op: [.lessThan, .greaterThanOrEqual].randomElement(using: &random)!)
+        case 18:
+            // `($0.totalMinutes ?? Int.max) <= n`, as `search --max-time` asks.
+            let time = [\Recipe.totalMinutes, \Recipe.prepMinutes, \Recipe.cookMinutes].randomElement(using: &random)!
+            return P.Comparison(lhs: P.NilCoalesce(lhs: P.KeyPath(root: r, keyPath: time), rhs: P.Value(Int.max)),
+                                rhs: P.Value(Int.random(in: 0...200, using: &random)), op: .lessThanOrEqual)
+        case 19:
+            let time = [\Recipe.totalMinutes, \Recipe.prepMinutes, \Recipe.cookMinutes, \Recipe.servings].randomElement(using: &random)!
+            return Bool.random(using: &random) ? P.Equal(lhs: P.KeyPath(root: r, keyPath: time), rhs: P.NilLiteral<Int>())
+                : P.NotEqual(lhs: P.KeyPath(root: r, keyPath: time), rhs: P.Value<Int?>(Int.random(in: 0...8, using: &random)))
+        case 20:
+            return P.Equal(lhs: P.KeyPath(root: r, keyPath: \Recipe.yield), rhs: P.Value<String?>(Bool.random(using: &random) ? nil : value))
         default:
             return P.Comparison(lhs: P.KeyPath(root: P.KeyPath(root: r, keyPath: \Recipe.ingredients), keyPath: \[Ingredient].count),
                                 rhs: P.Value(Int.random(in: 0...4, using: &random)), op: .greaterThanOrEqual)

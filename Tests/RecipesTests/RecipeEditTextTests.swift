@@ -25,9 +25,12 @@ import Testing
         ("Name: X\nColour: red\n", "line 2: unknown field 'Colour'"),
         ("Kind: dish\n", "line 1: the name is empty"),
         ("Name: X\nOven: 200\n", "line 2: 'oven' is for baked goods, not a dish"),
+        ("Name: X\nServings: 0\n", "line 2: '0' is not a whole number from 1 to 9999"),
+        ("Name: X\nPrep: soon\n", "line 2: 'soon' is not a time such as 20m, 1h30m or 45 (minutes), at most 30 days"),
+        ("Name: X\nTotal: 40d\n", "line 2: '40d' is not a time such as 20m, 1h30m or 45 (minutes), at most 30 days"),
         ("Name: X\nKind: baked\nOven: hot\n", "line 3: 'hot' is not a whole number from 0 to 9999"),
         ("Name: X\nKind: beverage\nAlcoholic: maybe\n", "line 3: 'maybe' is not yes or no"),
-        ("Name: X\nnonsense\n", "line 2: expected 'Field: value' (Name, Kind, Source, Oven, Bake minutes, Alcoholic, Served hot) or a heading"),
+        ("Name: X\nnonsense\n", "line 2: expected 'Field: value' (Name, Kind, Source, Servings, Yield, Prep, Cook, Total, Tags, Oven, Bake minutes, Alcoholic, Served hot) or a heading"),
         ("Name: X\n\nIngredients:\n2 :: \n", "line 4: an ingredient has no name"),
     ])
     func brokenTextsSayWhere(text: String, problem: String) {

@@ -18,8 +18,10 @@ import Testing
         // `&amp;#39;` is an apostrophe escaped twice; tags in the description are dropped.
         #expect(recipe.name == "Grandma's Banana Bread")
         #expect(recipe.kind == .bakedGood)
-        #expect(recipe.summary == "A moist loaf & a great way to use brown bananas. Yield: 8 slices. "
-                + "Prep 15 min, cook 55 min, total 1 h 10 min. Cuisine: American. Tags: banana, quick bread")
+        #expect(recipe.summary == "A moist loaf & a great way to use brown bananas.")
+        #expect(recipe.servings == nil && recipe.yield == "8 slices")
+        #expect(recipe.prepMinutes == 15 && recipe.cookMinutes == 55 && recipe.totalMinutes == 70)
+        #expect(recipe.tags == ["american", "banana", "breads", "breakfast", "quick bread"])
         #expect(recipe.instructions == """
             Batter:
             Preheat the oven to 350°F (175°C).
@@ -54,7 +56,9 @@ import Testing
         let recipe = try #require(file.recipes.first)
         #expect(recipe.name == "Weeknight Chili")
         #expect(recipe.kind == .dish)
-        #expect(recipe.summary == "Smoky, hearty and quick. Yield: 4 servings. Prep 10 min, total 1 d 2 h. Tags: beef, spicy")
+        #expect(recipe.summary == "Smoky, hearty and quick.")
+        #expect(recipe.servings == 4 && recipe.yield == nil && recipe.tags == ["beef", "spicy"])
+        #expect(recipe.prepMinutes == 10 && recipe.cookMinutes == nil && recipe.totalMinutes == 1_560)
         #expect(recipe.instructions == "Heat the oil.\nBrown the beef with the onion.\nAdd the beans and simmer.\nTo serve:\nTop with cheese.")
         #expect(recipe.ingredients?.map(\.amount) == ["2 tbsp", "1", "500g", "1 can (400 g)", ""])
         #expect(recipe.ingredients?.map(\.name) == ["olive oil", "onion, diced", "ground beef", "kidney beans", "salt to taste"])
@@ -82,14 +86,39 @@ import Testing
 
     @Test func recipeYieldInEveryForm() throws {
         func yield(_ json: String) throws -> String {
-            try SchemaOrgImport(json: #"{"@type": "Recipe", "name": "R", "recipeYield": \#(json)}"#).recipes[0].summary ?? ""
+            let recipe = try SchemaOrgImport(json: #"{"@type": "Recipe", "name": "R", "recipeYield": \#(json)}"#).recipes[0]
+            #expect(recipe.summary == "")
+            return [recipe.servings.map { "servings \($0)" }, recipe.yield.map { "yield \($0)" }].compactMap { $0 }.joined(separator: "; ")
         }
-        #expect(try yield("12") == "Yield: 12")
-        #expect(try yield(#""2 loaves""#) == "Yield: 2 loaves")
-        #expect(try yield(#"["4", "4 servings", "4 servings"]"#) == "Yield: 4 servings")
-        #expect(try yield(#"["1 cake", "12 slices"]"#) == "Yield: 1 cake, 12 slices")
-        #expect(try yield(#"{"@type": "QuantitativeValue", "value": "6", "unitText": "cups"}"#) == "Yield: 6 cups")
+        #expect(try yield("12") == "servings 12")
+        #expect(try yield(#""2 loaves""#) == "yield 2 loaves")
+        #expect(try yield(#"["4", "4 servings", "4 servings"]"#) == "servings 4")
+        #expect(try yield(#""Serves 6""#) == "servings 6")
+        #expect(try yield(#""4 porzioni""#) == "servings 4")
+        #expect(try yield(#""4-6 servings""#) == "yield 4-6 servings")
+        #expect(try yield(#"["1 cake", "12 slices"]"#) == "yield 1 cake, 12 slices")
+        #expect(try yield(#"["8 servings", "1 loaf"]"#) == "servings 8; yield 1 loaf")
+        #expect(try yield(#"{"@type": "QuantitativeValue", "value": "6", "unitText": "cups"}"#) == "yield 6 cups")
         #expect(try yield("null") == "")
+    }
+
+    @Test func timesFillTheirFieldsAndTheTotalIsPrepAndCookWhenAbsent() throws {
+        func times(_ members: String) throws -> [Int?] {
+            let recipe = try SchemaOrgImport(json: #"{"@type": "Recipe", "name": "R", \#(members)}"#).recipes[0]
+            return [recipe.prepMinutes, recipe.cookMinutes, recipe.totalMinutes]
+        }
+        #expect(try times(#""prepTime": "PT15M", "cookTime": "PT1H""#) == [15, 60, 75])
+        #expect(try times(#""cookTime": "35 minuti""#) == [nil, 35, 35])
+        #expect(try times(#""prepTime": "PT10M", "cookTime": "PT20M", "totalTime": "PT2H""#) == [10, 20, 120])
+        #expect(try times(#""name": "R""#) == [nil, nil, nil])
+    }
+
+    @Test func categoryCuisineAndKeywordsAreTags() throws {
+        let recipe = try SchemaOrgImport(json: #"""
+            {"@type": "Recipe", "name": "R", "recipeCategory": "Main course, Pasta", "recipeCuisine": ["Italian"],
+             "keywords": "quick,  Weeknight ,pasta"}
+            """#).recipes[0]
+        #expect(recipe.tags == ["italian", "main course", "pasta", "quick", "weeknight"])
     }
 
     @Test func theKindComesFromCategoryAndType() throws {

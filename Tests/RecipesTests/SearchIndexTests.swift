@@ -122,8 +122,9 @@ import Testing
         #expect(SearchIndexQuery(foldedNeedle: "пельмени") == .word(Piece(text: "пельмени", position: .inside)))
     }
 
-    /// A store written before the word index (schema 7, with the trigram table) gets the word
-    /// index when it is opened, covering the recipes it already holds.
+    /// A store written before the word index (schema 7, with the trigram table and without
+    /// migration 9's columns) gets the word index when it is opened, covering the recipes it
+    /// already holds.
     @Test func aStoreWithTheTrigramIndexIsUpgradedToWords() throws {
         _ = try seed()
         let raw = try SQLiteConnection(path: temporary.url.path)
@@ -133,7 +134,13 @@ import Testing
             DROP TABLE recipe_words;
             DROP TABLE search_word;
             CREATE VIRTUAL TABLE recipe_search USING fts5(document, tokenize = "trigram case_sensitive 1", detail = none);
-            DELETE FROM migration WHERE version = 8;
+            ALTER TABLE recipe DROP COLUMN servings;
+            ALTER TABLE recipe DROP COLUMN yield;
+            ALTER TABLE recipe DROP COLUMN prep_minutes;
+            ALTER TABLE recipe DROP COLUMN cook_minutes;
+            ALTER TABLE recipe DROP COLUMN total_minutes;
+            ALTER TABLE recipe DROP COLUMN tags;
+            DELETE FROM migration WHERE version >= 8;
             PRAGMA user_version = 7;
             COMMIT;
             """)

@@ -54,6 +54,16 @@ import Testing
         #expect(changes.compactMap(\.recipe?.name).sorted() == ["Old bread", "Old tea"] && token == 2)
         #expect(changes.allSatisfy { $0.stamp.wall == 978_307_202_000 && $0.stamp.replica == (try? store.replicaID) })
         #expect(context.queryPlan(for: FetchDescriptor(predicate: RecipePredicates.search("water"))).sql.contains("recipe_words MATCH"))
+        // Servings, times and tags (migration 9) start empty and are kept from then on.
+        #expect(bread.servings == nil && bread.yield == nil && bread.totalMinutes == nil && bread.tags.isEmpty)
+        let editing = ModelContext(store)
+        let saved = try #require(try editing.fetch(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)])).first)
+        (saved.servings, saved.yield, saved.prepMinutes, saved.cookMinutes, saved.totalMinutes) = (8, "1 loaf", 20, 45, 180)
+        saved.tags = ["bread", "Italian"]
+        try editing.save()
+        let reread = try #require(try ModelContext(RecipeStore(url: temporary.url)).fetch(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)])).first)
+        #expect(reread.servings == 8 && reread.yield == "1 loaf" && reread.prepMinutes == 20 && reread.cookMinutes == 45)
+        #expect(reread.totalMinutes == 180 && reread.tags == ["bread", "italian"])
     }
 
     @Test func aStoreFromANewerVersionIsRefusedUntouched() throws {

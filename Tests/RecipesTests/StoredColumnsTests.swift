@@ -20,6 +20,8 @@ import Testing
         let recipe = BakedGood(name: "Bread", summary: "s", instructions: "i", plannedDate: Date(), ovenTemperature: 220, bakeMinutes: 30)
         recipe.sourceURL = "https://example.com"
         recipe.ingredients = [Ingredient(name: "Flour", amount: "500 g")]
+        (recipe.servings, recipe.yield, recipe.tags) = (8, "1 loaf", ["bread"])
+        (recipe.prepMinutes, recipe.cookMinutes, recipe.totalMinutes) = (20, 30, 180)
         let beverage = Beverage(name: "Tea", isAlcoholic: false, isServedHot: true)
         var keys = Set<String>(), ingredientKeys = Set<String>()
         for model in [recipe, beverage] as [Recipe] {
@@ -35,6 +37,8 @@ import Testing
         let baked = BakedGood(name: "Bread", summary: "s", instructions: "i", plannedDate: Date(timeIntervalSinceReferenceDate: 5),
                               ingredients: [Ingredient(name: "Flour", amount: "1 kg")], ovenTemperature: 200, bakeMinutes: 40)
         baked.sourceURL = "https://example.com/bread"
+        (baked.servings, baked.yield, baked.tags) = (8, "1 loaf", ["bread", "italian"])
+        (baked.prepMinutes, baked.cookMinutes, baked.totalMinutes) = (20, 30, 180)
         let beverage = Beverage(name: "Mulled wine", isAlcoholic: true, isServedHot: true)
         for recipe in [baked, beverage, Recipe(name: "Soup")] as [Recipe] {
             let record = RecipeRecord(recipe)
@@ -46,7 +50,38 @@ import Testing
 
     @Test func editableFieldsAreTheModelPropertiesInOrder() {
         #expect(RecipeRecord.editableFields.map(\.name) == ["name", "summary", "instructions", "plannedDate", "sourceURL",
+                                                            "servings", "yield", "prepMinutes", "cookMinutes", "totalMinutes", "tags",
                                                             "ovenTemperature", "bakeMinutes", "isAlcoholic", "isServedHot", "ingredients"])
+    }
+
+    @Test func anArchiveKeepsServingsTimesAndTags() throws {
+        let soup = Recipe(name: "Soup")
+        (soup.servings, soup.yield, soup.prepMinutes, soup.cookMinutes, soup.totalMinutes) = (4, "2 litres", 10, 30, 45)
+        soup.tags = ["winter", "quick"]
+        let archive = try RecipeArchive.decode(RecipeArchive(recipes: [RecipeJSON(soup)]).encoded())
+        let read = try #require(try archive.makeRecipes().first)
+        #expect(read.servings == 4 && read.yield == "2 litres" && read.tags == ["quick", "winter"])
+        #expect(read.prepMinutes == 10 && read.cookMinutes == 30 && read.totalMinutes == 45)
+        // An older archive without the keys reads as before.
+        let old = try RecipeArchive.decode(Data(#"{"format": "recipes", "version": 1, "recipes": [{"name": "Tea"}]}"#.utf8))
+        #expect(try old.makeRecipes().first?.tags == [])
+    }
+
+    @Test func aNegativeOrAbsurdTimeOrNoServingsIsRefusedByTheStore() throws {
+        let store = try RecipeStore.inMemory()
+        for change in [{ (r: Recipe) in r.servings = 0 }, { $0.cookMinutes = -5 }, { $0.totalMinutes = Recipe.longestMinutes + 1 }] {
+            let context = ModelContext(store)
+            let recipe = Recipe(name: "Soup")
+            change(recipe)
+            context.insert(recipe)
+            #expect(throws: RecipeStoreError.self) { try context.save() }
+        }
+    }
+
+    @Test func tagsAreKeptLowercasedSortedAndOnce() {
+        let recipe = Recipe(name: "Soup")
+        recipe.tags = ["Italian", "  quick\n lunch ", "italian", " "]
+        #expect(recipe.tags == ["italian", "quick lunch"])
     }
 
     @Test func theWriteStatementsNameEveryColumnOnce() {

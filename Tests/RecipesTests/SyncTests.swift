@@ -55,6 +55,30 @@ import Testing
         #expect(try desktop.syncStatus(folder: shared).pendingLocalChanges == 0)
     }
 
+    @Test func servingsTimesAndTagsTravelAndAChangedTagSyncs() throws {
+        let replicas = try Replicas(2)
+        let (laptop, desktop) = (replicas.stores[0], replicas.stores[1])
+        let shared = replicas.folder(0)
+        let bread = BakedGood(name: "Bread")
+        (bread.servings, bread.yield, bread.prepMinutes, bread.cookMinutes, bread.totalMinutes) = (8, "1 loaf", 20, 40, 180)
+        bread.tags = ["bread", "italian"]
+        let context = ModelContext(laptop)
+        context.insert(bread)
+        try context.save()
+        try laptop.sync(folder: shared)
+        try desktop.sync(folder: shared)
+        let received = try #require(try ModelContext(desktop).model(for: bread.id))
+        #expect(received.servings == 8 && received.yield == "1 loaf" && received.tags == ["bread", "italian"])
+        #expect(received.prepMinutes == 20 && received.cookMinutes == 40 && received.totalMinutes == 180)
+
+        bread.tags = ["bread"]
+        try context.save()
+        try laptop.sync(folder: shared)
+        #expect(try desktop.sync(folder: shared).applied == 1)
+        #expect(try ModelContext(desktop).model(for: bread.id)?.tags == ["bread"])
+        #expect(try replicas.dump(0) == replicas.dump(1))
+    }
+
     @Test func theLaterChangeWinsOnEveryReplicaAndADeletionIsATombstone() throws {
         let replicas = try Replicas(2)
         let shared = replicas.folder(0)

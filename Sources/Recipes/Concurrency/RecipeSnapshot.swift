@@ -26,6 +26,18 @@ public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
     public var plannedDate: Date?
     /// ``Recipe/sourceURL``.
     public var sourceURL: String?
+    /// ``Recipe/servings``.
+    public var servings: Int?
+    /// ``Recipe/yield``.
+    public var yield: String?
+    /// ``Recipe/prepMinutes``.
+    public var prepMinutes: Int?
+    /// ``Recipe/cookMinutes``.
+    public var cookMinutes: Int?
+    /// ``Recipe/totalMinutes``.
+    public var totalMinutes: Int?
+    /// ``Recipe/tags``.
+    public var tags: [String]
     /// ``Recipe/ingredients``, in order.
     public var ingredients: [IngredientSnapshot]
     /// ``Recipe/createdAt``.
@@ -50,6 +62,12 @@ public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
         instructions = recipe.instructions
         plannedDate = recipe.plannedDate
         sourceURL = recipe.sourceURL
+        servings = recipe.servings
+        yield = recipe.yield
+        prepMinutes = recipe.prepMinutes
+        cookMinutes = recipe.cookMinutes
+        totalMinutes = recipe.totalMinutes
+        tags = recipe.tags
         ingredients = recipe.ingredients.map(IngredientSnapshot.init)
         createdAt = recipe.createdAt
         updatedAt = recipe.updatedAt
@@ -82,6 +100,12 @@ public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
                               ingredients: ingredients, isAlcoholic: isAlcoholic ?? false, isServedHot: isServedHot ?? false)
             recipe.sourceURL = sourceURL
         }
+        recipe.servings = servings
+        recipe.yield = yield
+        recipe.prepMinutes = prepMinutes
+        recipe.cookMinutes = cookMinutes
+        recipe.totalMinutes = totalMinutes
+        recipe.tags = tags
         recipe.createdAt = createdAt
         recipe.updatedAt = updatedAt
         return recipe

@@ -3,7 +3,9 @@ import FoundationEssentials
 extension CooklangRecipe {
     /// The recipe this Cooklang text describes. The name comes from the `title` metadata,
     /// else `fallbackTitle` (the file's name); the source from `source` (or `source.url`);
-    /// description, servings, tags, times, cuisine, course and author go into the summary;
+    /// `servings` (a number, else the yield text), `tags` and the times (`prep time`,
+    /// `cook time`, `time`) fill their fields; description, cuisine, course, author and a time
+    /// that cannot be read go into the summary;
     /// every ingredient mention becomes an ingredient, in order, with its amount as written
     /// (`1/2 cup`, `1-2`, `4 150g each`) and its note in parentheses (`200 g (cubed)`); the
     /// steps, written out as text, become the instructions, a section heading as a line of its
@@ -13,8 +15,15 @@ extension CooklangRecipe {
         let meta = Dictionary(metadata.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         var summary: [String] = []
         if let description = meta["description"] ?? meta["introduction"] { summary.append(description) }
+        func value(_ keys: [String]) -> String? { keys.lazy.compactMap { meta[$0] }.first { !$0.isEmpty } }
+        // A time that does not read as one stays in the summary as written.
+        var times: [String: Int] = [:]
+        for (label, keys) in Self.timeFields {
+            guard let text = value(keys) else { continue }
+            if let minutes = ISODuration.minutes(text) { times[label] = minutes } else { summary.append("\(label): \(text)") }
+        }
         for (label, keys) in Self.summaryFields {
-            if let value = keys.lazy.compactMap({ meta[$0] }).first, !value.isEmpty { summary.append("\(label): \(value)") }
+            if let value = value(keys) { summary.append("\(label): \(value)") }
         }
         var mentionsLeft = mentions[...]
         var ingredients: [RecipeJSON.IngredientJSON] = []
@@ -45,6 +54,9 @@ extension CooklangRecipe {
         if let source = meta["source"] ?? meta["source.url"] ?? meta["url"], source.hasPrefix("http://") || source.hasPrefix("https://") {
             recipe.source = source
         }
+        recipe.setYield([value(["servings", "serves"]), value(["yield"])].compactMap { $0 })
+        recipe.setTimes(prep: times["Prep time"], cook: times["Cook time"], total: times["Time"])
+        recipe.tags = Recipe.canonicalTags(meta["tags"]?.split(separator: ",").map(String.init) ?? [])
         if kind == .beverage {
             let words = hints + [recipe.name] + ingredients.map(\.name)
             recipe.alcoholic = KindHints.isAlcoholic(words)
@@ -76,10 +88,14 @@ extension CooklangRecipe {
     static let listLabel = "Ingredients:"
 
     /// Metadata kept in the summary, by the label it gets there and the keys that give it.
-    static let summaryFields: [(String, [String])] = [
-        ("Servings", ["servings", "serves", "yield"]), ("Tags", ["tags"]), ("Time", ["time", "duration", "total time"]),
-        ("Prep time", ["prep time", "time.prep"]), ("Cook time", ["cook time", "time.cook"]), ("Cuisine", ["cuisine"]),
-        ("Course", ["course"]), ("Author", ["author"]),
+    /// Servings, tags and times have fields of their own.
+    static let summaryFields: [(String, [String])] = [("Cuisine", ["cuisine"]), ("Course", ["course"]), ("Author", ["author"])]
+
+    /// The times, by the label a time that cannot be read gets in the summary and the keys
+    /// that give it.
+    static let timeFields: [(String, [String])] = [
+        ("Time", ["time", "duration", "total time", "time.total"]), ("Prep time", ["prep time", "time.prep"]),
+        ("Cook time", ["cook time", "time.cook"]),
     ]
 
     /// A recipe reference (`@./sauces/Hollandaise{}`) is named by its last path component.
@@ -110,9 +126,16 @@ extension CooklangRecipe {
     public static func text(of recipe: Recipe) -> String {
         var lines = ["---", "title: \(CooklangFrontMatter.quoted(oneLine(recipe.name)))"]
         if !recipe.summary.isEmpty { lines.append("description: \(CooklangFrontMatter.quoted(oneLine(recipe.summary)))") }
-        // A category, not tags: tags are read back into the summary.
         if recipe.variety != .dish { lines.append("category: \(recipe.variety == .bakedGood ? "baking" : "drink")") }
         if let source = recipe.sourceURL { lines.append("source: \(CooklangFrontMatter.quoted(oneLine(source)))") }
+        if let servings = recipe.servings { lines.append("servings: \(servings)") }
+        if let yield = recipe.yield { lines.append("yield: \(CooklangFrontMatter.quoted(oneLine(yield)))") }
+        if !recipe.tags.isEmpty {
+            lines.append("tags: [\(recipe.tags.map { CooklangFrontMatter.quoted($0.replacing(",", with: " ")) }.joined(separator: ", "))]")
+        }
+        for (key, minutes) in [("prep time", recipe.prepMinutes), ("cook time", recipe.cookMinutes), ("time", recipe.totalMinutes)] {
+            if let minutes { lines.append("\(key): \(minutes) minutes") }
+        }
         lines.append("---")
         lines.append("")
         let paragraphs = recipe.instructions.split(whereSeparator: \.isNewline).map { String($0).trimmedWhitespace }.filter { !$0.isEmpty }
@@ -230,6 +253,14 @@ extension CooklangRecipe {
             !text.contains(where: \.isNewline) && text == text.trimmedWhitespace
         }
         guard !recipe.name.isEmpty, isOneTrimmedLine(recipe.name), isOneTrimmedLine(recipe.summary) else { return false }
+        // A yield that reads as a number is read back as servings; tags also say the kind;
+        // a missing total is read back as preparation and cooking together.
+        if let yield = recipe.yield, yield.isEmpty || !isOneTrimmedLine(yield) || ServingsText.servings(yield) != nil { return false }
+        guard !recipe.tags.contains(where: { $0.contains(",") }) else { return false }
+        let category = recipe.variety == .dish ? [] : [recipe.variety == .bakedGood ? "baking" : "drink"]
+        guard recipe.tags.isEmpty || KindHints.variety(categories: [recipe.tags.joined(separator: ", ")] + category, name: recipe.name) == recipe.variety
+        else { return false }
+        guard recipe.totalMinutes != nil || (recipe.prepMinutes == nil && recipe.cookMinutes == nil) else { return false }
         for ingredient in recipe.ingredients {
             // A recipe reference ("./Sauces/Hollandaise") reads back as its last part in the text.
             guard !ingredient.name.isEmpty, isOneTrimmedLine(ingredient.name), !ingredient.name.contains(where: { "{}".contains($0) }),

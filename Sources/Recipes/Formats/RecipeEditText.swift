@@ -8,6 +8,13 @@ import FoundationEssentials
 /// ```
 /// Name: Pancakes
 /// Kind: dish
+/// Source:
+/// Servings: 4
+/// Yield:
+/// Prep: 10m
+/// Cook: 20m
+/// Total:
+/// Tags: breakfast, quick
 ///
 /// Summary:
 /// Thin, with lemon.
@@ -26,6 +33,18 @@ public struct RecipeEditText: Equatable, Sendable {
     public var kind: RecipeVariety
     /// The web page it came from.
     public var source: String?
+    /// How many it serves.
+    public var servings: Int?
+    /// What it makes, as text.
+    public var yield: String?
+    /// Preparation minutes.
+    public var prepMinutes: Int?
+    /// Cooking minutes.
+    public var cookMinutes: Int?
+    /// Minutes from start to table.
+    public var totalMinutes: Int?
+    /// The tags, as ``Recipe/canonicalTags(_:)`` keeps them.
+    public var tags: [String]
     /// Baked goods: the oven temperature in °C.
     public var ovenTemperature: Int?
     /// Baked goods: minutes in the oven.
@@ -43,6 +62,8 @@ public struct RecipeEditText: Equatable, Sendable {
 
     public static func == (lhs: RecipeEditText, rhs: RecipeEditText) -> Bool {
         lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.source == rhs.source && lhs.ovenTemperature == rhs.ovenTemperature
+            && lhs.servings == rhs.servings && lhs.yield == rhs.yield && lhs.prepMinutes == rhs.prepMinutes
+            && lhs.cookMinutes == rhs.cookMinutes && lhs.totalMinutes == rhs.totalMinutes && lhs.tags == rhs.tags
             && lhs.bakeMinutes == rhs.bakeMinutes && lhs.isAlcoholic == rhs.isAlcoholic && lhs.isServedHot == rhs.isServedHot
             && lhs.summary == rhs.summary && lhs.instructions == rhs.instructions
             && lhs.ingredients.map(\.amount) == rhs.ingredients.map(\.amount) && lhs.ingredients.map(\.name) == rhs.ingredients.map(\.name)
@@ -62,6 +83,12 @@ public struct RecipeEditText: Equatable, Sendable {
         name = recipe.name
         kind = recipe.variety
         source = recipe.sourceURL
+        servings = recipe.servings
+        yield = recipe.yield
+        prepMinutes = recipe.prepMinutes
+        cookMinutes = recipe.cookMinutes
+        totalMinutes = recipe.totalMinutes
+        tags = recipe.tags
         let baked = recipe as? BakedGood
         ovenTemperature = baked?.ovenTemperature
         bakeMinutes = baked?.bakeMinutes
@@ -79,6 +106,12 @@ public struct RecipeEditText: Equatable, Sendable {
         lines.append("Name: \(oneLine(name))")
         lines.append("Kind: \(kind.rawValue)")
         lines.append("Source: \(oneLine(source ?? ""))")
+        lines.append("Servings: \(servings.map(String.init) ?? "")")
+        lines.append("Yield: \(oneLine(yield ?? ""))")
+        lines.append("Prep: \(prepMinutes.map(Self.duration) ?? "")")
+        lines.append("Cook: \(cookMinutes.map(Self.duration) ?? "")")
+        lines.append("Total: \(totalMinutes.map(Self.duration) ?? "")")
+        lines.append("Tags: \(tags.joined(separator: ", "))")
         if kind == .bakedGood {
             lines.append("Oven: \(ovenTemperature.map(String.init) ?? "")")
             lines.append("Bake minutes: \(bakeMinutes.map(String.init) ?? "")")
@@ -98,6 +131,13 @@ public struct RecipeEditText: Equatable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Minutes as a DURATION that reads back: 90 → `1h30m`, 1,500 → `1d1h`.
+    static func duration(_ minutes: Int) -> String {
+        let days = minutes / 1_440, hours = minutes % 1_440 / 60, rest = minutes % 60
+        let parts = [(days, "d"), (hours, "h"), (rest, "m")].filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }.joined()
+        return parts.isEmpty ? "0m" : parts
+    }
+
     private func oneLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
@@ -114,7 +154,8 @@ public struct RecipeEditText: Equatable, Sendable {
             index += 1
             if line.trimmedWhitespace.isEmpty || line.hasPrefix("#") { continue }
             guard let colon = line.firstIndex(of: ":") else {
-                throw Problem(line: index, reason: "expected 'Field: value' (Name, Kind, Source, Oven, Bake minutes, Alcoholic, Served hot) or a heading")
+                throw Problem(line: index, reason: "expected 'Field: value' (Name, Kind, Source, Servings, Yield, Prep, Cook, Total, Tags, "
+                              + "Oven, Bake minutes, Alcoholic, Served hot) or a heading")
             }
             let key = line[..<colon].trimmedWhitespace.lowercased()
             guard Self.fieldNames.contains(key) else { throw Problem(line: index, reason: "unknown field '\(line[..<colon].trimmedWhitespace)'") }
@@ -170,11 +211,34 @@ public struct RecipeEditText: Equatable, Sendable {
             default: throw Problem(line: field.line, reason: "'\(field.value)' is not yes or no")
             }
         }
+        if let field = fields["servings"], !field.value.isEmpty {
+            guard let value = Int(field.value), value >= 1, value < 10_000 else {
+                throw Problem(line: field.line, reason: "'\(field.value)' is not a whole number from 1 to 9999")
+            }
+            servings = value
+        } else {
+            servings = nil
+        }
+        yield = fields["yield"].map(\.value).flatMap { $0.isEmpty ? nil : $0 }
+        func minutes(_ key: String) throws(Problem) -> Int? {
+            guard let field = fields[key], !field.value.isEmpty else { return nil }
+            // Whole minutes, or a DURATION as the text writes it (1h30m).
+            if let value = Int(field.value), value >= 0, value <= Recipe.longestMinutes { return value }
+            guard let seconds = try? DurationParser.parse(field.value.replacing(" ", with: "")),
+                  case let value = Int((seconds / 60).rounded(.up)), value <= Recipe.longestMinutes else {
+                throw Problem(line: field.line, reason: "'\(field.value)' is not a time such as 20m, 1h30m or 45 (minutes), at most 30 days")
+            }
+            return value
+        }
+        prepMinutes = try minutes("prep")
+        cookMinutes = try minutes("cook")
+        totalMinutes = try minutes("total")
+        tags = Recipe.canonicalTags(fields["tags"]?.value.split(separator: ",").map(String.init) ?? [])
         ovenTemperature = try number("oven")
         bakeMinutes = try number("bake minutes")
         isAlcoholic = try flag("alcoholic")
         isServedHot = try flag("served hot")
-        for (key, field) in fields where key != "name" && key != "kind" && key != "source" && !field.value.isEmpty {
+        for (key, field) in fields where Self.kindFieldNames.contains(key) && !field.value.isEmpty {
             let forBaked = ["oven", "bake minutes"].contains(key)
             if forBaked ? kind != .bakedGood : kind != .beverage {
                 throw Problem(line: field.line, reason: "'\(key)' is for \(forBaked ? "baked goods" : "beverages"), not a \(kind.rawValue)")
@@ -197,7 +261,9 @@ public struct RecipeEditText: Equatable, Sendable {
     }
 
     static let headings: Set<String> = ["Summary:", "Ingredients:", "Instructions:"]
-    static let fieldNames: Set<String> = ["name", "kind", "source", "oven", "bake minutes", "alcoholic", "served hot"]
+    static let kindFieldNames: Set<String> = ["oven", "bake minutes", "alcoholic", "served hot"]
+    static let fieldNames = Set(["name", "kind", "source", "servings", "yield", "prep", "cook", "total", "tags"]).union(kindFieldNames)
+
 
     /// Writes these fields into `recipe` (whose kind must be ``kind``); returns the names of
     /// the fields that changed. Ingredients keep their identity when the list is unchanged.
@@ -205,6 +271,12 @@ public struct RecipeEditText: Equatable, Sendable {
         var changed: [String] = []
         if recipe.name != name { recipe.name = name; changed.append("name") }
         if recipe.sourceURL != source { recipe.sourceURL = source; changed.append("source") }
+        if recipe.servings != servings { recipe.servings = servings; changed.append("servings") }
+        if recipe.yield != yield { recipe.yield = yield; changed.append("yield") }
+        if recipe.prepMinutes != prepMinutes { recipe.prepMinutes = prepMinutes; changed.append("prep") }
+        if recipe.cookMinutes != cookMinutes { recipe.cookMinutes = cookMinutes; changed.append("cook") }
+        if recipe.totalMinutes != totalMinutes { recipe.totalMinutes = totalMinutes; changed.append("total") }
+        if recipe.tags != tags { recipe.tags = tags; changed.append("tags") }
         if recipe.summary != summary { recipe.summary = summary; changed.append("summary") }
         if recipe.instructions != instructions { recipe.instructions = instructions; changed.append("instructions") }
         if recipe.ingredients.map({ [$0.amount, $0.name] }) != ingredients.map({ [$0.amount, $0.name] }) {

@@ -112,6 +112,18 @@ public struct RecipeJSON: Codable, Sendable {
     public var servedHot: Bool?
     /// The web page the recipe was imported from.
     public var source: String?
+    /// How many people it serves.
+    public var servings: Int?
+    /// What it makes, as text ("1 loaf").
+    public var yield: String?
+    /// Preparation minutes.
+    public var prepMinutes: Int?
+    /// Cooking minutes.
+    public var cookMinutes: Int?
+    /// Minutes from start to table.
+    public var totalMinutes: Int?
+    /// The tags.
+    public var tags: [String]?
     /// The ingredient lines, in order.
     public var ingredients: [IngredientJSON]?
 
@@ -134,6 +146,12 @@ public struct RecipeJSON: Codable, Sendable {
         alcoholic = record.isAlcoholic
         servedHot = record.isServedHot
         source = record.sourceURL
+        servings = record.servings
+        yield = record.yield
+        prepMinutes = record.prepMinutes
+        cookMinutes = record.cookMinutes
+        totalMinutes = record.totalMinutes
+        tags = record.tags
         ingredients = record.ingredients.map { IngredientJSON(id: $0.id, name: $0.name, amount: $0.amount) }
     }
 
@@ -160,7 +178,8 @@ public struct RecipeJSON: Codable, Sendable {
             plannedDate: plannedDate, createdAt: created ?? now, updatedAt: updated ?? now,
             ovenTemperature: variety == .bakedGood ? ovenTemperature : nil, bakeMinutes: variety == .bakedGood ? bakeMinutes : nil,
             isAlcoholic: variety == .beverage ? alcoholic ?? false : nil, isServedHot: variety == .beverage ? servedHot ?? false : nil,
-            sourceURL: source,
+            sourceURL: source, servings: servings, yield: yield, prepMinutes: prepMinutes, cookMinutes: cookMinutes,
+            totalMinutes: totalMinutes, tags: Recipe.canonicalTags(tags ?? []),
             ingredients: (ingredients ?? []).map { .init(id: $0.id ?? UUID(), name: $0.name, amount: $0.amount ?? "") }
         ).makeRecipe()
     }

@@ -41,6 +41,42 @@ public class Recipe: Observable {
         get { observationRegistrar.access(self, keyPath: \.sourceURL); return storedSourceURL }
         set { observationRegistrar.withMutation(of: self, keyPath: \.sourceURL) { storedSourceURL = newValue } }
     }
+    /// How many people the recipe serves, when known; `recipes show --servings` scales by it.
+    public var servings: Int? {
+        get { observationRegistrar.access(self, keyPath: \.servings); return storedServings }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.servings) { storedServings = newValue } }
+    }
+    /// What the recipe makes when that is not a number of servings ("1 loaf", "24 cookies").
+    public var yield: String? {
+        get { observationRegistrar.access(self, keyPath: \.yield); return storedYield }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.yield) { storedYield = newValue } }
+    }
+    /// Preparation time in minutes.
+    public var prepMinutes: Int? {
+        get { observationRegistrar.access(self, keyPath: \.prepMinutes); return storedPrepMinutes }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.prepMinutes) { storedPrepMinutes = newValue } }
+    }
+    /// Cooking time in minutes.
+    public var cookMinutes: Int? {
+        get { observationRegistrar.access(self, keyPath: \.cookMinutes); return storedCookMinutes }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.cookMinutes) { storedCookMinutes = newValue } }
+    }
+    /// Time from start to table in minutes, when the source gives it (it may include resting
+    /// time that is neither preparation nor cooking).
+    public var totalMinutes: Int? {
+        get { observationRegistrar.access(self, keyPath: \.totalMinutes); return storedTotalMinutes }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.totalMinutes) { storedTotalMinutes = newValue } }
+    }
+    /// The recipe's tags, kept as ``canonicalTags(_:)`` makes them: lowercased, trimmed,
+    /// sorted and each once.
+    ///
+    /// ```swift
+    /// recipe.tags = ["Italian", " pasta", "italian"]   // reads back ["italian", "pasta"]
+    /// ```
+    public var tags: [String] {
+        get { observationRegistrar.access(self, keyPath: \.tags); return storedTags }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.tags) { storedTags = Self.canonicalTags(newValue) } }
+    }
     /// Ordered; appending sets each ingredient's ``Ingredient/recipe``.
     public var ingredients: [Ingredient] {
         get { observationRegistrar.access(self, keyPath: \.ingredients); return storedIngredients }
@@ -67,6 +103,12 @@ public class Recipe: Observable {
     private var storedInstructions: String
     private var storedPlannedDate: Date?
     private var storedSourceURL: String?
+    private var storedServings: Int?
+    private var storedYield: String?
+    private var storedPrepMinutes: Int?
+    private var storedCookMinutes: Int?
+    private var storedTotalMinutes: Int?
+    private var storedTags: [String] = []
     private var storedIngredients: [Ingredient]
     private var storedCreatedAt: Date
     private var storedUpdatedAt: Date
@@ -92,6 +134,19 @@ public class Recipe: Observable {
     /// Longer names are refused by `recipes add` and imports: a name is a line in a list or
     /// a status bar, and megabytes of it would only be a mistake or an attack.
     public static let maximumNameLength = 1_000
+
+    /// The longest time a recipe's step is believed to take, in minutes: a month (a long
+    /// cure). Imports, `recipes set` and the edit text refuse longer times as mistakes.
+    public static let longestMinutes = 30 * 1_440
+
+    /// Tags as a recipe keeps them: lowercased, each run of white space (line breaks too: the
+    /// store keeps tags one per line) one space, none empty, sorted, and each once.
+    public static func canonicalTags(_ tags: [String]) -> [String] {
+        let cleaned = tags.map { tag in
+            tag.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        }
+        return Set(cleaned.filter { !$0.isEmpty }).sorted()
+    }
 
     /// Which of the three kinds this recipe is.
     public var variety: RecipeVariety { .dish }

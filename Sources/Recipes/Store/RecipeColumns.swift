@@ -29,6 +29,12 @@ struct RecipeRecord: Equatable {
     var isAlcoholic: Bool?
     var isServedHot: Bool?
     var sourceURL: String?
+    var servings: Int?
+    var yield: String?
+    var prepMinutes: Int?
+    var cookMinutes: Int?
+    var totalMinutes: Int?
+    var tags: [String] = []
     var ingredients: [IngredientRecord] = []
 
     static let noID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
@@ -57,6 +63,19 @@ extension RecipeRecord {
                          property: "plannedDate", json: "planned", query: Queried(.date, nullable: true)),
             StoredColumn("source", { $1(&$0.sourceURL) }, model: { $1(&$0.sourceURL) }, keyPath: \Root.sourceURL,
                          property: "sourceURL", json: "source", query: Queried(.text, nullable: true)),
+            StoredColumn("servings", { $1(&$0.servings) }, model: { $1(&$0.servings) }, keyPath: \Root.servings,
+                         property: "servings", json: "servings", query: Queried(.number, nullable: true)),
+            StoredColumn("yield", { $1(&$0.yield) }, model: { $1(&$0.yield) }, keyPath: \Root.yield,
+                         property: "yield", json: "yield", query: Queried(.text, nullable: true)),
+            StoredColumn("prep_minutes", { $1(&$0.prepMinutes) }, model: { $1(&$0.prepMinutes) }, keyPath: \Root.prepMinutes,
+                         property: "prepMinutes", json: "prepMinutes", query: Queried(.number, nullable: true)),
+            StoredColumn("cook_minutes", { $1(&$0.cookMinutes) }, model: { $1(&$0.cookMinutes) }, keyPath: \Root.cookMinutes,
+                         property: "cookMinutes", json: "cookMinutes", query: Queried(.number, nullable: true)),
+            StoredColumn("total_minutes", { $1(&$0.totalMinutes) }, model: { $1(&$0.totalMinutes) }, keyPath: \Root.totalMinutes,
+                         property: "totalMinutes", json: "totalMinutes", query: Queried(.number, nullable: true)),
+            // One per line (see Recipe.canonicalTags), so `search --tag` matches a whole line.
+            StoredColumn("tags", { $1(&$0.tags) }, model: { $1(&$0.tags) }, keyPath: \Root.tags,
+                         property: "tags", json: "tags"),
             StoredColumn("created", { $1(&$0.createdAt) }, model: { $1(&$0.createdAt) }, keyPath: \Root.createdAt,
                          property: nil, json: "created", query: Queried(.date)),
             StoredColumn("updated", { $1(&$0.updatedAt) }, model: { $1(&$0.updatedAt) }, keyPath: \Root.updatedAt,
@@ -121,6 +140,15 @@ extension RecipeRecord.IngredientRecord {
 private func insertStatement(table: String, _ names: [String]) -> String {
     let parameters = names.indices.map { "?\($0 + 1)" }
     return "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(parameters.joined(separator: ", ")))"
+}
+
+extension Array: SQLiteValueConvertible where Element == String {
+    /// The lines joined by line breaks: how the `tags` column stores a recipe's tags.
+    public var sqliteValue: SQLiteValue { .text(joined(separator: "\n")) }
+    public init?(sqliteValue: SQLiteValue) {
+        guard let text = String(sqliteValue: sqliteValue) else { return nil }
+        self = text.split(separator: "\n").map(String.init)
+    }
 }
 
 extension RecipeVariety: SQLiteValueConvertible {

@@ -13,6 +13,10 @@ extension RecipeRecord {
     var problem: String? {
         if !name.contains(where: { !$0.isWhitespace }) { return "a recipe has no name" }
         if name.count > Recipe.maximumNameLength { return "a recipe's name is longer than \(Recipe.maximumNameLength) characters" }
+        if let servings, servings < 1 { return "a recipe's servings must be at least 1" }
+        if [prepMinutes, cookMinutes, totalMinutes].contains(where: { !(0...Recipe.longestMinutes).contains($0 ?? 0) }) {
+            return "a recipe's times are from 0 to \(Recipe.longestMinutes) minutes (30 days)"
+        }
         return nil
     }
 

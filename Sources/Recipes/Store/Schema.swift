@@ -125,6 +125,17 @@ enum Schema {
             CREATE VIRTUAL TABLE recipe_words_terms USING fts5vocab(recipe_words, row);
             CREATE TABLE search_word (word TEXT PRIMARY KEY) WITHOUT ROWID;
             """, populate: { store in try store.rebuildSearchIndex() }),
+        // Servings, yield, times and tags, which imports used to fold into the summary. Tags
+        // are one column (one per line, canonical) rather than a table: they are part of the
+        // recipe's one description, its record, its JSON and its sync version.
+        Migration(name: "servings, times and tags", sql: """
+            ALTER TABLE recipe ADD COLUMN servings INTEGER;
+            ALTER TABLE recipe ADD COLUMN yield TEXT;
+            ALTER TABLE recipe ADD COLUMN prep_minutes INTEGER;
+            ALTER TABLE recipe ADD COLUMN cook_minutes INTEGER;
+            ALTER TABLE recipe ADD COLUMN total_minutes INTEGER;
+            ALTER TABLE recipe ADD COLUMN tags TEXT NOT NULL DEFAULT '';
+            """),
     ]
 
     static var latestVersion: Int { migrations.count }

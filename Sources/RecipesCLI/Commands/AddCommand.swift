@@ -24,9 +24,9 @@ struct AddCommand: RecipesCommand {
             the store when --store or RECIPES_STORE names one that does not exist yet.
             """,
         arguments: [ArgumentSpec("name", help: "The recipe's name.")],
-        options: [kind, summary, instructions, ingredient, plan, oven, bakeMinutes, alcoholic, hot],
+        options: [kind, summary, instructions, ingredient, plan, RecipeFactOptions.servings, RecipeFactOptions.tag, oven, bakeMinutes, alcoholic, hot],
         examples: ["recipes add \"Mom's Spaghetti\" -i '1 box :: Spaghetti' -i '4 cloves :: Garlic' --plan 'fri 7pm'",
-                   "recipes add Focaccia --kind baked --oven 220 --bake-minutes 25"])
+                   "recipes add Focaccia --kind baked --oven 220 --bake-minutes 25 --servings 8 --tag bread --tag italian"])
 
     let name: String
     let variety: RecipeVariety
@@ -38,6 +38,8 @@ struct AddCommand: RecipesCommand {
     let minutes: Int?
     let isAlcoholic: Bool
     let isHot: Bool
+    let servings: Int?
+    let tags: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let command = Self.spec.name
@@ -60,6 +62,10 @@ struct AddCommand: RecipesCommand {
         minutes = try arguments.integer(Self.bakeMinutes, minimum: 0, command: command)
         isAlcoholic = arguments.has(Self.alcoholic)
         isHot = arguments.has(Self.hot)
+        servings = try arguments.integer(RecipeFactOptions.servings, minimum: 1, command: command)
+        let tagChanges = try RecipeFactOptions.tagChanges(in: arguments, command: command)
+        if let removed = tagChanges.remove.first { throw UsageError(.removingTagFromNewRecipe(removed), command: command) }
+        tags = tagChanges.add
         if variety != .bakedGood, ovenTemperature != nil || minutes != nil {
             throw UsageError(.kindOnlyOptions(options: "--oven and --bake-minutes", kind: RecipeVariety.bakedGood.rawValue), command: command)
         }
@@ -90,6 +96,8 @@ struct AddCommand: RecipesCommand {
         case .beverage: Beverage(name: name, summary: summaryText, instructions: instructionsText, plannedDate: planned,
                                  ingredients: models, isAlcoholic: isAlcoholic, isServedHot: isHot)
         }
+        recipe.servings = servings
+        recipe.tags = tags
         let context = ModelContext(try environment.openStore(creating: true))
         context.insert(recipe)
         try context.save()

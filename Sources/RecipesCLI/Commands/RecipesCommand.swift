@@ -34,7 +34,7 @@ struct CommandFailure: Error {
 /// The subcommands, in the order help lists them.
 enum Commands {
     static var all: [any RecipesCommand.Type] { [
-        SearchCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, SetCommand.self, RenameCommand.self, DeleteCommand.self, PlanCommand.self,
+        SearchCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, SetCommand.self, RenameCommand.self, DeleteCommand.self, TagsCommand.self, PlanCommand.self,
         NextCommand.self, ShoppingCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, DuplicatesCommand.self, BackupCommand.self, RestoreCommand.self, InitCommand.self, HelpCommand.self,
         CompletionsCommand.self,
     ] }

@@ -6,6 +6,9 @@ import Recipes
 struct SearchCommand: RecipesCommand {
     static let kind = CommonOptions.kind()
     static let upcoming = OptionSpec("--upcoming", help: "Only recipes planned after now.")
+    static let tag = OptionSpec("--tag", short: "t", value: "tag", repeatable: true, help: "Only recipes with this tag; repeat for several (all must be there).")
+    static let maxTime = OptionSpec("--max-time", value: "duration",
+                                    help: "Only recipes ready within this time (30 minutes, 30m, 1h): the total, else prep + cook; recipes without times are left out.")
     static let sort = OptionSpec("--sort", value: "order", choosing: SearchOrder.self,
                                  help: "name: by name, then planned date (default); planned: by planned date, then name.")
     static let limit = OptionSpec("--limit", short: "n", value: "count", help: "Show at most this many recipes.")
@@ -17,13 +20,14 @@ struct SearchCommand: RecipesCommand {
         abstract: "Find recipes by name, summary, instructions and ingredients.",
         discussion: """
             Every word must appear somewhere in the recipe, ignoring case and accents ("creme" \
-            finds "Crème brûlée"). With no words, lists every recipe. Exits 1 when nothing matches.
+            finds "Crème brûlée"). With no words, lists every recipe. --tag, --max-time, --kind \
+            and the words all apply together. Exits 1 when nothing matches.
             Plain output has one recipe a line: id, kind, name, planned date (ISO 8601, UTC), \
             number of ingredients, separated by tabs.
             """,
         arguments: [ArgumentSpec("words", optional: true, variadic: true, help: "Words to look for.")],
-        options: [kind, upcoming, sort, limit, format],
-        examples: ["recipes search chocolate --kind baked", "recipes search --upcoming --sort planned", "recipes search tomato --format json | jq '.[].name'"])
+        options: [kind, tag, maxTime, upcoming, sort, limit, format],
+        examples: ["recipes search chocolate --kind baked", "recipes search --tag vegetarian --max-time 30m", "recipes search --upcoming --sort planned", "recipes search tomato --format json | jq '.[].name'"])
 
     let words: String
     let recipeKind: RecipeKind
@@ -31,8 +35,22 @@ struct SearchCommand: RecipesCommand {
     let byPlannedDate: Bool
     let limitCount: Int?
     let format: ListFormat?
+    let tags: [String]
+    let maxMinutes: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        tags = try arguments.all(Self.tag).map { text throws(UsageError) in
+            guard let tag = Recipe.canonicalTags([text]).first else { throw UsageError(.emptyTag, command: Self.spec.name) }
+            return tag
+        }
+        if let text = arguments.value(Self.maxTime) {
+            guard let minutes = RecipeFactOptions.minutes(text) else {
+                throw UsageError(.badDuration(option: Self.maxTime.long, detail: "'\(text)' (such as 30 minutes, 30m or 1h)"), command: Self.spec.name)
+            }
+            maxMinutes = minutes
+        } else {
+            maxMinutes = nil
+        }
         words = arguments.positionals.joined(separator: " ")
         recipeKind = (arguments.choice(Self.kind) ?? KindChoice.all).recipeKind
         upcomingOnly = arguments.has(Self.upcoming)
@@ -48,6 +66,19 @@ struct SearchCommand: RecipesCommand {
         if upcomingOnly {
             let upcoming = #Predicate<Recipe> { ($0.plannedDate ?? now) > now }
             predicate = predicate.map { $0 && upcoming } ?? upcoming
+        }
+        for tag in tags {
+            let tagged = #Predicate<Recipe> { $0.tags.contains(tag) }
+            predicate = predicate.map { $0 && tagged } ?? tagged
+        }
+        if let maxMinutes {
+            // The total when the recipe gives one, else preparation and cooking together.
+            let unknown = Int.max
+            let byTotal = #Predicate<Recipe> { ($0.totalMinutes ?? unknown) <= maxMinutes }
+            let noTotal = #Predicate<Recipe> { $0.totalMinutes == nil && ($0.prepMinutes != nil || $0.cookMinutes != nil) }
+            let byParts = #Predicate<Recipe> { ($0.prepMinutes ?? 0) + ($0.cookMinutes ?? 0) <= maxMinutes }
+            let quick = byTotal || (noTotal && byParts)
+            predicate = predicate.map { $0 && quick } ?? quick
         }
         let order: [SortDescriptor<Recipe>] = byPlannedDate
             ? [SortDescriptor(\.plannedDate), SortDescriptor(\.name)]

@@ -22,8 +22,9 @@ struct SetCommand: RecipesCommand {
             these fields meanwhile, nothing is written and the command says so.
             """,
         arguments: [ArgumentSpec("recipe", variadic: true, completes: .recipe, help: "The recipe's name or an id prefix.")],
-        options: [name, summary, instructions, source, oven, bakeMinutes],
-        examples: ["recipes set pancakes --instructions steps.txt", "recipes set 3F2A --name \"Grandma's pancakes\"",
+        options: [name, summary, instructions, source, RecipeFactOptions.servings, RecipeFactOptions.yield, RecipeFactOptions.prep,
+                  RecipeFactOptions.cook, RecipeFactOptions.total, RecipeFactOptions.tag, oven, bakeMinutes],
+        examples: ["recipes set pancakes --servings 4 --prep 10m --cook 20m --tag breakfast --tag -sweet", "recipes set pancakes --instructions steps.txt", "recipes set 3F2A --name \"Grandma's pancakes\"",
                    "fmt notes.txt | recipes set pancakes --summary -"])
 
     let reference: String
@@ -33,6 +34,11 @@ struct SetCommand: RecipesCommand {
     let sourceValue: String?
     let ovenTemperature: Int?
     let minutes: Int?
+    let servings: Int?
+    let yieldValue: String?
+    /// Each time given: `.some(nil)` clears it.
+    let times: (prep: Int??, cook: Int??, total: Int??)
+    let tags: (add: [String], remove: [String])
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let command = Self.spec.name
@@ -43,8 +49,15 @@ struct SetCommand: RecipesCommand {
         sourceValue = arguments.value(Self.source)
         ovenTemperature = try arguments.integer(Self.oven, minimum: 0, command: command)
         minutes = try arguments.integer(Self.bakeMinutes, minimum: 0, command: command)
+        servings = try arguments.integer(RecipeFactOptions.servings, minimum: 1, command: command)
+        yieldValue = arguments.value(RecipeFactOptions.yield)
+        times = (try RecipeFactOptions.minutes(RecipeFactOptions.prep, in: arguments, command: command),
+                 try RecipeFactOptions.minutes(RecipeFactOptions.cook, in: arguments, command: command),
+                 try RecipeFactOptions.minutes(RecipeFactOptions.total, in: arguments, command: command))
+        tags = try RecipeFactOptions.tagChanges(in: arguments, command: command)
         if let newName { try Self.checkName(newName, command: command) }
-        if [newName, summaryValue, instructionsValue, sourceValue].allSatisfy({ $0 == nil }), ovenTemperature == nil, minutes == nil {
+        if [newName, summaryValue, instructionsValue, sourceValue, yieldValue].allSatisfy({ $0 == nil }), ovenTemperature == nil, minutes == nil,
+           servings == nil, times.prep == nil, times.cook == nil, times.total == nil, tags.add.isEmpty, tags.remove.isEmpty {
             throw UsageError(.nothingToSet, command: command)
         }
         if summaryValue == "-", instructionsValue == "-" {
@@ -91,6 +104,25 @@ struct SetCommand: RecipesCommand {
         if let sourceValue, recipe.sourceURL != (sourceValue.isEmpty ? nil : sourceValue) {
             recipe.sourceURL = sourceValue.isEmpty ? nil : sourceValue
             changed.append("source")
+        }
+        if let servings, recipe.servings != servings {
+            recipe.servings = servings
+            changed.append("servings")
+        }
+        if let yieldValue, recipe.yield != (yieldValue.isEmpty ? nil : yieldValue) {
+            recipe.yield = yieldValue.isEmpty ? nil : yieldValue
+            changed.append("yield")
+        }
+        for (value, keyPath, label) in [(times.prep, \Recipe.prepMinutes, "prep"), (times.cook, \.cookMinutes, "cook"), (times.total, \.totalMinutes, "total")] {
+            if let value, recipe[keyPath: keyPath] != value {
+                recipe[keyPath: keyPath] = value
+                changed.append(label)
+            }
+        }
+        let newTags = Recipe.canonicalTags(recipe.tags.filter { !tags.remove.contains($0) } + tags.add)
+        if newTags != recipe.tags {
+            recipe.tags = newTags
+            changed.append("tags")
         }
         if ovenTemperature != nil || minutes != nil {
             guard let baked = recipe as? BakedGood else {

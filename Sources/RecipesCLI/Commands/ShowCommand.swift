@@ -6,6 +6,7 @@ struct ShowCommand: RecipesCommand {
     static let format = OptionSpec("--format", value: "format", choosing: DocumentFormat.self, help: "text (default) or json.")
     static let next = OptionSpec("--next", help: "Show the next planned recipe (as 'recipes next' finds it) instead of RECIPE.")
     static let scale = OptionSpec("--scale", value: "factor", help: "Multiply the ingredients' amounts: 2, 1.5, 1/2.")
+    static let servings = OptionSpec("--servings", value: "count", help: "Scale the amounts for this many servings (the recipe must say its servings).")
 
     static let spec = CommandSpec(
         name: "show",
@@ -16,19 +17,24 @@ struct ShowCommand: RecipesCommand {
             them with their ids. With --next, the next planned recipe (for a status bar's \
             click); exit 1 when nothing is planned. --scale multiplies every amount that starts \
             with a quantity (whole numbers, decimals, fractions, ranges, mixed numbers), keeping \
-            units and leaving "to taste" or "a pinch" alone.
+            units and leaving "to taste" or "a pinch" alone. --servings scales by the servings \
+            asked for over the recipe's own.
             """,
         arguments: [ArgumentSpec("recipe", optional: true, variadic: true, completes: .recipe, help: "The recipe's name or an id prefix.")],
-        options: [format, next, scale],
+        options: [format, next, scale, servings],
         examples: ["recipes show creme brulee", "recipes show 3F2A --format json", "recipes show --next",
-                   "recipes show pancakes --scale 2"])
+                   "recipes show pancakes --scale 2", "recipes show pancakes --servings 6"])
 
     /// The recipe named, or nil for the next planned one.
     let reference: String?
     let asJSON: Bool
     let factor: Double
+    /// The servings asked for, which make the factor once the recipe is known.
+    let servingsWanted: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        servingsWanted = try arguments.integer(Self.servings, minimum: 1, command: Self.spec.name)
+        if servingsWanted != nil, arguments.has(Self.scale) { throw UsageError(.servingsWithScale, command: Self.spec.name) }
         if let text = arguments.value(Self.scale) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Double($0) }
             let value: Double? = parts.count == 2 ? parts[0].flatMap { top in parts[1].map { top / $0 } } : parts.count == 1 ? parts[0] : nil
@@ -59,6 +65,14 @@ struct ShowCommand: RecipesCommand {
             environment.errors.line("recipes: nothing planned")
             return .nothingFound
         }
+        var factor = self.factor
+        if let servingsWanted {
+            guard let servings = recipe.servings else {
+                throw CommandFailure("\(TerminalText.oneLine(recipe.name)) does not say how many it serves; "
+                                     + "set it with 'recipes set \(CommonOptions.shortID(recipe.id)) --servings N', or use --scale")
+            }
+            factor = Double(servingsWanted) / Double(servings)
+        }
         if asJSON {
             var json = RecipeJSON(recipe)
             json.ingredients = json.ingredients?.map { ingredient in
@@ -66,6 +80,7 @@ struct ShowCommand: RecipesCommand {
                 scaled.amount = ingredient.amount.map { AmountScaling.scale($0, by: factor) }
                 return scaled
             }
+            if servingsWanted != nil { json.servings = servingsWanted }
             environment.output.line(JSONText.printable(try json.encoded()))
         } else {
             RecipeTextRenderer(formatter: PlannedTimeFormatter(now: environment.now, local: environment.local), scale: factor)

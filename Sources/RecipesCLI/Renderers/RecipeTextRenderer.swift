@@ -20,6 +20,14 @@ struct RecipeTextRenderer {
         }
         facts.append("id: \(recipe.id.uuidString)")
         output.line(facts.joined(separator: " · "))
+        var servings: [String] = []
+        if let count = recipe.servings { servings.append(scale == 1 ? "serves \(count)" : "serves \(AmountScaling.format(Double(count) * scale))") }
+        if let yield = recipe.yield { servings.append("makes \(TerminalText.oneLine(yield))") }
+        for (label, minutes) in [("prep", recipe.prepMinutes), ("cook", recipe.cookMinutes), ("total", recipe.totalMinutes)] {
+            if let minutes { servings.append("\(label): \(Self.duration(minutes))") }
+        }
+        if !servings.isEmpty { output.line(servings.joined(separator: " · ")) }
+        if !recipe.tags.isEmpty { output.line("tags: " + recipe.tags.map(TerminalText.oneLine).joined(separator: ", ")) }
         if !recipe.summary.isEmpty {
             output.line("")
             output.line(TerminalText.block(recipe.summary))
@@ -37,5 +45,12 @@ struct RecipeTextRenderer {
             output.line("Instructions:")
             output.line(TerminalText.block(recipe.instructions))
         }
+    }
+
+    /// Minutes as cooks read them: "45 min", "1 h 30 min", "2 d 3 h".
+    static func duration(_ minutes: Int) -> String {
+        let days = minutes / 1_440, hours = minutes % 1_440 / 60, rest = minutes % 60
+        let parts = [(days, "d"), (hours, "h"), (rest, "min")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return parts.isEmpty ? "0 min" : parts.joined(separator: " ")
     }
 }

@@ -9,10 +9,6 @@ enum ISODuration {
         iso(text) ?? spelledOut(text)
     }
 
-    /// The longest time a recipe step is believed to take: a month (a long cure). More is a
-    /// broken value, refused like a negative one.
-    static let longestMinutes = 30 * 1_440
-
     private static func iso(_ text: String) -> Int? {
         let characters = Array(text.trimmedWhitespace.uppercased())
         guard characters.first == "P", characters.count > 1 else { return nil }
@@ -49,7 +45,7 @@ enum ISODuration {
             designators.removeFirst(slot + 1)
             index += 1
         }
-        guard sawDesignator, total <= Double(longestMinutes) else { return nil }
+        guard sawDesignator, total <= Double(Recipe.longestMinutes) else { return nil }
         return Int(total.rounded())
     }
 
@@ -77,7 +73,7 @@ enum ISODuration {
             total += value * factor
             lastFactor = factor
         }
-        return total <= Double(longestMinutes) ? Int(total.rounded()) : nil
+        return total <= Double(Recipe.longestMinutes) ? Int(total.rounded()) : nil
     }
 
     private static let spelledUnits: [String: Double] = {

@@ -162,19 +162,15 @@ public struct SchemaOrgImport: Sendable {
         if let description = node["description"]?.text.map({ HTMLText.plainText($0) }), !description.isEmpty {
             summary.append(description)
         }
-        if let yield = self.yield(node["recipeYield"] ?? node["yield"]) { summary.append("Yield: \(yield)") }
-        if !times.isEmpty {
-            let timeText = times.map { "\($0.0) \(ISODuration.description(minutes: $0.1))" }.joined(separator: ", ")
-            summary.append(timeText.prefix(1).uppercased() + timeText.dropFirst())
-        }
-        let cuisines = texts(node["recipeCuisine"])
-        if !cuisines.isEmpty { summary.append("Cuisine: \(cuisines.joined(separator: ", "))") }
-        if !keywords.isEmpty { summary.append("Tags: \(keywords.joined(separator: ", "))") }
-
         var recipe = RecipeJSON(id: nil, kind: kind, name: name, summary: sentences(summary),
                                 instructions: instructions.joined(separator: "\n"),
                                 ingredients: ingredients.map { .init(id: nil, name: $0.name, amount: $0.amount) })
         recipe.source = address(of: node) ?? pageAddress
+        recipe.setYield(yields(node["recipeYield"] ?? node["yield"]))
+        func time(_ word: String) -> Int? { times.first { $0.0 == word }?.1 }
+        recipe.setTimes(prep: time("prep"), cook: time("cook"), total: time("total"))
+        let groups = (texts(node["recipeCategory"]) + texts(node["recipeCuisine"])).flatMap { $0.split(separator: ",") }.map(\.trimmedWhitespace)
+        recipe.tags = Recipe.canonicalTags(groups + keywords)
         // What `recipes export --format schema.org` wrote keeps its id on the way back.
         recipe.id = [node["identifier"]?.string, node["@id"]?.string.flatMap { $0.hasPrefix("urn:uuid:") ? String($0.dropFirst(9)) : nil }]
             .compactMap { $0.flatMap { UUID(uuidString: $0) } }.first
@@ -248,7 +244,7 @@ public struct SchemaOrgImport: Sendable {
     }
 
     /// `4`, `"4 servings"`, `["4", "4 servings"]`, `{"value": 12, "unitText": "muffins"}`.
-    private static func yield(_ value: JSONValue?) -> String? {
+    private static func yields(_ value: JSONValue?) -> [String] {
         let candidates = (value?.elements ?? []).compactMap { element -> String? in
             if case .object = element {
                 let amount = (element["value"] ?? element["minValue"])?.text ?? ""
@@ -263,7 +259,7 @@ public struct SchemaOrgImport: Sendable {
             if candidates.contains(where: { $0 != candidate && $0.contains(candidate) }) { continue }
             kept.append(candidate)
         }
-        return kept.isEmpty ? nil : kept.joined(separator: ", ")
+        return kept
     }
 
     /// The recipe's own address: `url`, `mainEntityOfPage`, or an `@id` that is a web address,

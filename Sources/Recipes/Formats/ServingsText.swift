@@ -1,0 +1,39 @@
+import FoundationEssentials
+
+/// How imports read a yield: a number of servings when the text is one ("4", "4 servings",
+/// "Serves 4", "4 porzioni"), else text the recipe keeps as its yield ("1 loaf", "4-6").
+enum ServingsText {
+    /// The number of servings `text` gives, or nil when it says something else.
+    static func servings(_ text: String) -> Int? {
+        let words = text.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == ":" }).filter { !servingWords.contains(String($0)) }
+        guard words.count == 1, let number = Int(words[0]), number > 0, number <= 10_000 else { return nil }
+        return number
+    }
+
+    /// Words around the number that only say it counts servings, in the languages imports see.
+    private static let servingWords: Set<String> = [
+        "serves", "serving", "servings", "people", "persons", "person", "portions", "portion",
+        "porzioni", "porzione", "persone", "personen", "portionen", "portion(en)", "personnes", "parts",
+        "raciones", "porciones", "personas", "pessoas", "porções", "porcje", "porsjoner", "portioner", "personer",
+        "für", "pour", "per", "para", "for", "makes", "yield", "yields",
+    ]
+}
+
+extension RecipeJSON {
+    /// Sets the times an import found; a page or file that gives no total means preparation
+    /// and cooking together.
+    mutating func setTimes(prep: Int?, cook: Int?, total: Int?) {
+        prepMinutes = prep
+        cookMinutes = cook
+        totalMinutes = total ?? (prep == nil && cook == nil ? nil : (prep ?? 0) + (cook ?? 0))
+    }
+
+    /// Sets servings from the first yield text that is a number of servings; the others
+    /// are kept as the yield text.
+    mutating func setYield(_ texts: [String]) {
+        let servingsIndex = texts.firstIndex { ServingsText.servings($0) != nil }
+        servings = servingsIndex.flatMap { ServingsText.servings(texts[$0]) }
+        let rest = texts.indices.filter { $0 != servingsIndex }.map { texts[$0] }
+        yield = rest.isEmpty ? nil : rest.joined(separator: ", ")
+    }
+}

@@ -164,8 +164,33 @@ import Testing
         #expect(back[0].ingredients?.map(\.name) == ["Rye flour", "Salt, to taste", "Caraway"])
         #expect(back[0].ingredients?.map(\.amount) == ["500 g", "", ""])
         #expect(back[1].alcoholic == true && back[1].servedHot == true)
+        #expect(back.map(\.tags) == [[], []])
         let single = SchemaOrgImport.jsonLD(for: [punch])
         #expect(try JSONValue.parse(single)["@type"] == .string("Recipe"))
+    }
+
+    @Test func exportReadsBackWithServingsYieldTimesAndTags() throws {
+        let pancakes = Recipe(name: "Pancakes")
+        pancakes.servings = 4
+        pancakes.yield = "12 pancakes"
+        pancakes.prepMinutes = 10
+        pancakes.cookMinutes = 20
+        pancakes.totalMinutes = 45
+        pancakes.tags = ["breakfast", "hot", "quick"]
+        let bread = BakedGood(name: "Bread", bakeMinutes: 40)
+        bread.tags = ["baking", "weekend"]
+        let punch = Beverage(name: "Punch", isAlcoholic: false, isServedHot: true)
+        punch.tags = ["cold", "party"]
+        punch.yield = "1 bowl"
+        let back = try SchemaOrgImport(json: SchemaOrgImport.jsonLD(for: [pancakes, bread, punch])).recipes
+        #expect(back.map(\.servings) == [4, nil, nil])
+        #expect(back.map(\.yield) == ["12 pancakes", nil, "1 bowl"])
+        #expect(back[0].prepMinutes == 10 && back[0].cookMinutes == 20 && back[0].totalMinutes == 45)
+        #expect(back[1].bakeMinutes == 40 && back[1].cookMinutes == 40)
+        // Tags come back as they were; the words that say a kind are not added as tags, and a
+        // tag that happens to be one of them ("hot", "cold", "baking") is kept.
+        #expect(back.map(\.tags) == [["breakfast", "hot", "quick"], ["baking", "weekend"], ["cold", "party"]])
+        #expect(back[2].alcoholic == false && back[2].servedHot == true)
     }
 
     @Test func importingAPageTwiceAddsNothingAndARenamedPageIsFoundByItsAddress() throws {

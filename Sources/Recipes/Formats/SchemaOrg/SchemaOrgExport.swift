@@ -3,8 +3,9 @@ import FoundationEssentials
 extension Recipe {
     /// The recipe as a schema.org `Recipe` node, as recipe sites publish them: name,
     /// description, `recipeIngredient` lines, `recipeInstructions` as HowToSteps (one per
-    /// line of the instructions), a category that says its kind, and for baked goods the
-    /// bake time as `cookTime`.
+    /// line of the instructions), a category that says its kind, servings and yield as
+    /// `recipeYield`, the times (for baked goods the bake time when there is no cook time),
+    /// and the tags as `keywords`.
     var schemaOrgNode: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("@type", .string("Recipe")),
@@ -13,17 +14,25 @@ extension Recipe {
             ("name", .string(name)),
         ]
         if !summary.isEmpty { members.append(("description", .string(summary))) }
+        // Servings first, as "4 servings", so that importers read it as servings again.
+        let yields = [servings.map { "\($0) servings" }, yield].compactMap { $0 }
+        if !yields.isEmpty { members.append(("recipeYield", yields.count == 1 ? .string(yields[0]) : .array(yields.map { .string($0) }))) }
+        var cook = cookMinutes
+        var keywords = tags
         switch self {
         case let baked as BakedGood:
-            members.append(("recipeCategory", .string("Baking")))
-            if let minutes = baked.bakeMinutes, minutes > 0 { members.append(("cookTime", .string(ISODuration.string(minutes: minutes)))) }
+            members.append(("recipeCategory", .string(SchemaOrgImport.ownCategories[0])))
+            cook = cook ?? baked.bakeMinutes
         case let beverage as Beverage:
-            members.append(("recipeCategory", .string("Drinks")))
-            let words = [beverage.isAlcoholic ? "alcoholic" : "non-alcoholic", beverage.isServedHot ? "hot" : "cold"]
-            members.append(("keywords", .string(words.joined(separator: ", "))))
+            members.append(("recipeCategory", .string(SchemaOrgImport.ownCategories[1])))
+            keywords += [beverage.isAlcoholic ? "alcoholic" : "non-alcoholic", beverage.isServedHot ? "hot" : "cold"]
         default:
             break
         }
+        for (key, minutes) in [("prepTime", prepMinutes), ("cookTime", cook), ("totalTime", totalMinutes)] {
+            if let minutes, minutes > 0 { members.append((key, .string(ISODuration.string(minutes: minutes)))) }
+        }
+        if !keywords.isEmpty { members.append(("keywords", .string(keywords.joined(separator: ", ")))) }
         members.append(("recipeIngredient", .array(ingredients.map { .string(Self.ingredientLine($0)) })))
         let steps = instructions.split(whereSeparator: \.isNewline).map(\.trimmedWhitespace).filter { !$0.isEmpty }
         members.append(("recipeInstructions", .array(steps.map { .object([("@type", .string("HowToStep")), ("text", .string($0))]) })))

@@ -12,6 +12,11 @@ import FoundationEssentials
 /// try store.importArchive(RecipeArchive(recipes: page.recipes))
 /// ```
 public struct SchemaOrgImport: Sendable {
+    /// The categories the export writes for a baked good and a beverage.
+    static let ownCategories = ["Baking", "Drinks"]
+    /// The keywords the export adds last for a beverage; an export read back does not make them tags.
+    static let ownKindWords: Set<String> = ["alcoholic", "non-alcoholic", "hot", "cold"]
+
     /// The recipes found.
     public private(set) var recipes: [RecipeJSON] = []
     /// What was left out and why, one sentence each.
@@ -169,18 +174,31 @@ public struct SchemaOrgImport: Sendable {
         recipe.setYield(yields(node["recipeYield"] ?? node["yield"]))
         func time(_ word: String) -> Int? { times.first { $0.0 == word }?.1 }
         recipe.setTimes(prep: time("prep"), cook: time("cook"), total: time("total"))
-        let groups = (texts(node["recipeCategory"]) + texts(node["recipeCuisine"])).flatMap { $0.split(separator: ",") }.map(\.trimmedWhitespace)
-        recipe.tags = Recipe.canonicalTags(groups + keywords)
         // What `recipes export --format schema.org` wrote keeps its id on the way back.
-        recipe.id = [node["identifier"]?.string, node["@id"]?.string.flatMap { $0.hasPrefix("urn:uuid:") ? String($0.dropFirst(9)) : nil }]
-            .compactMap { $0.flatMap { UUID(uuidString: $0) } }.first
+        let identifier = node["identifier"]?.string.flatMap { UUID(uuidString: $0) }
+        let urn = node["@id"]?.string.flatMap { $0.hasPrefix("urn:uuid:") ? UUID(uuidString: String($0.dropFirst(9))) : nil }
+        recipe.id = identifier ?? urn
+        let groups = (texts(node["recipeCategory"]) + texts(node["recipeCuisine"])).flatMap { $0.split(separator: ",") }.map(\.trimmedWhitespace)
+        // The words that say how a beverage is served: every keyword, or in our own export
+        // only the two it writes for that, so that a tag such as "cold" cannot contradict them.
+        var servingWords = keywords
+        if let identifier, identifier == urn {
+            // Our own export: its category says the kind, and for a beverage the last two
+            // keywords say alcoholic and hot; the recipe holds those already, so only the
+            // keywords before them are its tags (a tag "hot" of its own stays).
+            let kindWords = kind == .beverage && keywords.suffix(2).allSatisfy { Self.ownKindWords.contains($0.lowercased()) } ? 2 : 0
+            recipe.tags = Recipe.canonicalTags(Array(keywords.dropLast(kindWords)))
+            if kindWords > 0 { servingWords = Array(keywords.suffix(2)) }
+        } else {
+            recipe.tags = Recipe.canonicalTags(groups + keywords)
+        }
         switch kind {
         case .bakedGood:
             recipe.bakeMinutes = times.first { $0.0 == "cook" }?.1
             recipe.ovenTemperature = ovenTemperature(in: recipe.instructions ?? "")
         case .beverage:
-            recipe.alcoholic = KindHints.isAlcoholic(categories + keywords + [name] + ingredients.map(\.name))
-            recipe.servedHot = KindHints.isServedHot(categories + keywords + [name])
+            recipe.alcoholic = KindHints.isAlcoholic(categories + servingWords + [name] + ingredients.map(\.name))
+            recipe.servedHot = KindHints.isServedHot(categories + servingWords + [name])
         case .dish:
             break
         }

@@ -32,23 +32,9 @@ public struct StoreChanges: AsyncSequence, Sendable {
 
     /// Starts watching; the iterator's first element is the first commit after this call.
     public func makeAsyncIterator() -> AsyncIterator {
-        let (stream, continuation) = AsyncThrowingStream<StoreChange, any Error>.makeStream()
-        do {
-            let monitor = try StoreMonitor(url: url)
-            let stop = try StopSignal()
-            continuation.onTermination = { _ in stop.fire() }
-            StoreMonitor.spawn {
-                do {
-                    while let change = try monitor.next(stop: stop) { continuation.yield(change) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-        } catch {
-            continuation.finish(throwing: error)
+        StoreMonitor.stream(url: url) { monitor, stop, continuation in
+            while let change = try monitor.next(stop: stop) { continuation.yield(change) }
         }
-        return stream.makeAsyncIterator()
     }
 }
 
@@ -87,31 +73,17 @@ public struct RecipeQuery<T: Recipe>: AsyncSequence, Sendable {
 
     /// Fetches the first result and starts watching.
     public func makeAsyncIterator() -> AsyncIterator {
-        let (stream, continuation) = AsyncThrowingStream<[RecipeSnapshot], any Error>.makeStream()
         let descriptor = descriptor
-        do {
-            let monitor = try StoreMonitor(url: url)
-            let stop = try StopSignal()
-            continuation.onTermination = { _ in stop.fire() }
-            StoreMonitor.spawn {
-                do {
-                    var last = try Self.run(descriptor, on: monitor.connection)
-                    continuation.yield(last)
-                    while try monitor.next(stop: stop) != nil {
-                        let result = try Self.run(descriptor, on: monitor.connection)
-                        guard result != last else { continue }
-                        last = result
-                        continuation.yield(result)
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
+        return StoreMonitor.stream(url: url) { monitor, stop, continuation in
+            var last = try Self.run(descriptor, on: monitor.connection)
+            continuation.yield(last)
+            while try monitor.next(stop: stop) != nil {
+                let result = try Self.run(descriptor, on: monitor.connection)
+                guard result != last else { continue }
+                last = result
+                continuation.yield(result)
             }
-        } catch {
-            continuation.finish(throwing: error)
         }
-        return stream.makeAsyncIterator()
     }
 
     private static func run(_ descriptor: FetchDescriptor<T>, on store: RecipeStore) throws -> [RecipeSnapshot] {
@@ -121,5 +93,33 @@ public struct RecipeQuery<T: Recipe>: AsyncSequence, Sendable {
             return true
         }
         return result
+    }
+}
+
+extension StoreMonitor {
+    /// A stream fed by `watch` on a thread of its own, with a monitor of the store at `url`:
+    /// ending the iteration (or cancelling its task) fires the stop signal, and an error
+    /// (opening the store, or from `watch`) ends the stream with it.
+    static func stream<Element: Sendable>(
+        url: URL,
+        _ watch: sending @escaping (StoreMonitor, StopSignal, AsyncThrowingStream<Element, any Error>.Continuation) throws -> Void
+    ) -> AsyncThrowingStream<Element, any Error>.Iterator {
+        let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
+        do {
+            let monitor = try StoreMonitor(url: url)
+            let stop = try StopSignal()
+            continuation.onTermination = { _ in stop.fire() }
+            spawn {
+                do {
+                    try watch(monitor, stop, continuation)
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+        } catch {
+            continuation.finish(throwing: error)
+        }
+        return stream.makeAsyncIterator()
     }
 }

@@ -126,6 +126,14 @@ public struct RecipeJSON: Codable, Sendable {
     public var tags: [String]?
     /// The ingredient lines, in order.
     public var ingredients: [IngredientJSON]?
+    /// When it was last cooked; written for readers, derived from ``cooked`` when read.
+    public var lastCooked: Date?
+    /// How many times it was cooked; written for readers, derived from ``cooked`` when read.
+    public var timesCooked: Int?
+    /// Its plan entries (archive version 2); when absent, ``planned`` is planned once.
+    public var plan: [PlanEntryJSON]?
+    /// When it was cooked (archive version 2).
+    public var cooked: [CookedJSON]?
 
     /// The JSON form of `recipe`, with every field.
     public init(_ recipe: Recipe) {
@@ -152,6 +160,8 @@ public struct RecipeJSON: Codable, Sendable {
         cookMinutes = record.cookMinutes
         totalMinutes = record.totalMinutes
         tags = record.tags
+        lastCooked = record.lastCooked
+        timesCooked = record.timesCooked
         ingredients = record.ingredients.map { IngredientJSON(id: $0.id, name: $0.name, amount: $0.amount) }
     }
 

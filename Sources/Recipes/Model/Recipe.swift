@@ -30,7 +30,15 @@ public class Recipe: Observable {
         get { observationRegistrar.access(self, keyPath: \.instructions); return storedInstructions }
         set { observationRegistrar.withMutation(of: self, keyPath: \.instructions) { storedInstructions = newValue } }
     }
-    /// When the recipe is planned, or nil when it is not planned.
+    /// When the recipe is next planned, or nil when it is not planned.
+    ///
+    /// A recipe can be planned many times (see ``PlanEntry``); the store keeps this as its
+    /// next planned occurrence after now, cooked and skipped ones left out, or with none
+    /// ahead, its latest single-date entry not yet cooked. So a recipe planned once keeps that
+    /// date, past or not, and predicates and sort descriptors on it ("what is next") see each
+    /// recipe's next meal. Setting it and saving plans the recipe once at that date, replacing
+    /// its upcoming entries (past ones stay, as the plan's history); setting nil clears its
+    /// upcoming plan.
     public var plannedDate: Date? {
         get { observationRegistrar.access(self, keyPath: \.plannedDate); return storedPlannedDate }
         set { observationRegistrar.withMutation(of: self, keyPath: \.plannedDate) { storedPlannedDate = newValue } }
@@ -85,6 +93,16 @@ public class Recipe: Observable {
             adoptIngredients()
         }
     }
+    /// When the recipe was last cooked (`recipes cooked`, ``RecipeStore/recordCooked(recipeID:at:now:local:)``); nil if never.
+    public internal(set) var lastCooked: Date? {
+        get { observationRegistrar.access(self, keyPath: \.lastCooked); return storedLastCooked }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.lastCooked) { storedLastCooked = newValue } }
+    }
+    /// How many times the recipe was recorded as cooked.
+    public internal(set) var timesCooked: Int {
+        get { observationRegistrar.access(self, keyPath: \.timesCooked); return storedTimesCooked }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.timesCooked) { storedTimesCooked = newValue } }
+    }
     /// Set when the recipe is first saved.
     public internal(set) var createdAt: Date {
         get { observationRegistrar.access(self, keyPath: \.createdAt); return storedCreatedAt }
@@ -110,6 +128,8 @@ public class Recipe: Observable {
     private var storedTotalMinutes: Int?
     private var storedTags: [String] = []
     private var storedIngredients: [Ingredient]
+    private var storedLastCooked: Date?
+    private var storedTimesCooked = 0
     private var storedCreatedAt: Date
     private var storedUpdatedAt: Date
     /// Tells observers of this recipe (and of its subclass's properties) about changes.

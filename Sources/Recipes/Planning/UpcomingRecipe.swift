@@ -54,11 +54,21 @@ extension RecipeStore {
     /// here because a status bar starts this process every few seconds and building and
     /// translating a predicate costs more than the query itself (tests keep the two equal).
     public func nextPlannedRecipe(after now: Date, kind: RecipeKind = .all, local: LocalTime = .system) throws -> UpcomingRecipe? {
+        // Recipes whose planned occurrence has passed move on to their next one first (see
+        // RecipeStore+Plan); usually there are none, which costs one index lookup.
+        let notMovedOn = try refreshPassedPlans(now: now, local: local)
         var found: RecipeRecord?
         // Not an array literal: its existential element type costs the first call more than the query.
         try forEachRecord(sql: Self.nextPlannedSQL(kind), arguments: SQLArguments([now.sqliteValue, now.sqliteValue, 1.sqliteValue, 0.sqliteValue])) {
             found = $0
             return false
+        }
+        // A read-only store could not write the moved-on dates: they compete here instead.
+        for (id, dates) in notMovedOn {
+            guard let planned = dates.planned, planned > now, planned < found?.plannedDate ?? .distantFuture,
+                  var record = try record(withID: id), kind.includes(record.variety) else { continue }
+            record.plannedDate = planned
+            found = record
         }
         guard let recipe = found?.makeRecipe(), let date = recipe.plannedDate else { return nil }
         return UpcomingRecipe(recipe: recipe, plannedDate: date, now: now, local: local)

@@ -35,6 +35,9 @@ struct RecipeRecord: Equatable {
     var cookMinutes: Int?
     var totalMinutes: Int?
     var tags: [String] = []
+    // Derived by the store from the cooked log (see RecipeStore+Plan); never edited.
+    var lastCooked: Date?
+    var timesCooked = 0
     var ingredients: [IngredientRecord] = []
 
     static let noID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
@@ -76,6 +79,10 @@ extension RecipeRecord {
             // One per line (see Recipe.canonicalTags), so `search --tag` matches a whole line.
             StoredColumn("tags", { $1(&$0.tags) }, model: { $1(&$0.tags) }, keyPath: \Root.tags,
                          property: "tags", json: "tags"),
+            StoredColumn("last_cooked", { $1(&$0.lastCooked) }, model: { $1(&$0.lastCooked) }, keyPath: \Root.lastCooked,
+                         property: nil, json: "lastCooked", query: Queried(.date, nullable: true)),
+            StoredColumn("times_cooked", { $1(&$0.timesCooked) }, model: { $1(&$0.timesCooked) }, keyPath: \Root.timesCooked,
+                         property: nil, json: "timesCooked", query: Queried(.number)),
             StoredColumn("created", { $1(&$0.createdAt) }, model: { $1(&$0.createdAt) }, keyPath: \Root.createdAt,
                          property: nil, json: "created", query: Queried(.date)),
             StoredColumn("updated", { $1(&$0.updatedAt) }, model: { $1(&$0.updatedAt) }, keyPath: \Root.updatedAt,

@@ -80,6 +80,8 @@ extension RecipeStore {
         record.canonicalHash { json in
             json.id = nil
             json.planned = nil
+            json.lastCooked = nil
+            json.timesCooked = nil
             json.created = nil
             json.updated = nil
             json.ingredients = json.ingredients?.map { .init(id: nil, name: $0.name, amount: $0.amount) }

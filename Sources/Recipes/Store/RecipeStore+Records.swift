@@ -5,6 +5,9 @@ import FoundationEssentials
 extension RecipeStore {
     /// Reads the recipes `fetch` selects, one at a time, stopping when `body` returns false.
     func forEachRecord<T>(_ fetch: CompiledFetch<T>, _ body: (RecipeRecord) throws -> Bool) throws {
+        // Planned dates that have passed move on first, so `plannedDate` in the predicate and
+        // the sort is each recipe's next occurrence now (a read-only store keeps its last).
+        try refreshPassedPlans(now: Date())
         try forEachRecord(sql: fetch.plan.sql, arguments: SQLArguments(fetch.plan.parameters), body)
     }
 
@@ -54,6 +57,12 @@ extension RecipeStore {
         try insertIngredients(of: record)
         try index(record, rowID: rowID)
         try stampLocalChange(of: record.id, deleted: false)
+        // A recipe saved with a planned date is planned once then (see Recipe.plannedDate).
+        // Sync and samples write their entries themselves.
+        if stampsLocalChanges, let planned = record.plannedDate {
+            try insertEntry(PlanEntry(recipeID: record.id, date: planned), stamp: try nextPlanStamp())
+            try updateDerivedPlan(of: record.id, now: Date())
+        }
     }
 
     func update(_ record: RecipeRecord, from previous: RecipeRecord) throws {
@@ -71,6 +80,10 @@ extension RecipeStore {
             try index(record, rowID: rowID)
         }
         try stampLocalChange(of: record.id, deleted: false)
+        // Setting plannedDate plans the recipe once, replacing its upcoming entries.
+        if stampsLocalChanges, record.plannedDate != previous.plannedDate {
+            try replaceUpcomingPlan(of: record.id, with: record.plannedDate.map { PlanEntry(recipeID: record.id, date: $0) })
+        }
     }
 
     private func check(_ record: RecipeRecord) throws {

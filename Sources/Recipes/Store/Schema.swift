@@ -136,6 +136,56 @@ enum Schema {
             ALTER TABLE recipe ADD COLUMN total_minutes INTEGER;
             ALTER TABLE recipe ADD COLUMN tags TEXT NOT NULL DEFAULT '';
             """),
+        // The meal plan (see RecipeStore+Plan): a recipe has any number of entries, each a
+        // date or a repeat, and a log of when it was cooked. Entries and cooked records carry
+        // their own sync stamps, so two machines planning one recipe keep both plans; a
+        // removed entry stays as a tombstone (`removed`) for sync. `recipe.planned` becomes
+        // what the store derives from the entries (the next occurrence, see
+        // ``Recipe/plannedDate``), kept beside `plan_after`, the occurrence after it: a
+        // recipe whose `planned` has passed while `plan_after` is set needs its dates moved
+        // on, which the partial index finds without reading the plan. `last_cooked` and
+        // `times_cooked` are derived from the log the same way, for sorting and filtering.
+        // Each planned recipe becomes one entry with the recipe's id and sync stamp, so two
+        // machines that migrate the same synced recipe make the same entry.
+        Migration(name: "meal plan", sql: """
+            CREATE TABLE plan_entry (
+                id TEXT PRIMARY KEY,
+                recipe_id TEXT NOT NULL REFERENCES recipe(id) ON DELETE CASCADE,
+                date REAL NOT NULL,
+                meal TEXT,
+                servings INTEGER,
+                note TEXT NOT NULL DEFAULT '',
+                repeat TEXT,
+                skipped TEXT NOT NULL DEFAULT '',
+                cooked TEXT NOT NULL DEFAULT '',
+                removed INTEGER NOT NULL DEFAULT 0,
+                wall INTEGER NOT NULL,
+                counter INTEGER NOT NULL,
+                replica TEXT NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX plan_entry_by_recipe ON plan_entry(recipe_id);
+            CREATE INDEX plan_entry_by_date ON plan_entry(date) WHERE removed = 0 AND repeat IS NULL;
+            CREATE INDEX plan_entry_repeating ON plan_entry(recipe_id) WHERE removed = 0 AND repeat IS NOT NULL;
+            CREATE TABLE cooked (
+                id TEXT PRIMARY KEY,
+                recipe_id TEXT NOT NULL REFERENCES recipe(id) ON DELETE CASCADE,
+                date REAL NOT NULL,
+                entry_id TEXT,
+                wall INTEGER NOT NULL,
+                counter INTEGER NOT NULL,
+                replica TEXT NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX cooked_by_recipe ON cooked(recipe_id, date);
+            ALTER TABLE recipe ADD COLUMN plan_after REAL;
+            ALTER TABLE recipe ADD COLUMN last_cooked REAL;
+            ALTER TABLE recipe ADD COLUMN times_cooked INTEGER NOT NULL DEFAULT 0;
+            CREATE INDEX recipe_plan_passing ON recipe(planned) WHERE plan_after IS NOT NULL;
+            INSERT INTO plan_entry (id, recipe_id, date, wall, counter, replica)
+                SELECT r.id, r.id, r.planned, coalesce(v.wall, 0), coalesce(v.counter, 0),
+                       coalesce(v.replica, (SELECT value FROM sync_state WHERE key = 'replica'))
+                FROM recipe r LEFT JOIN recipe_version v ON v.recipe_id = r.id
+                WHERE r.planned IS NOT NULL;
+            """),
     ]
 
     static var latestVersion: Int { migrations.count }

@@ -185,6 +185,28 @@ extension RecipeStore {
             """, [id, stamp.wall, stamp.counter, stamp.replica, deleted, state.localChange])
     }
 
+    /// A stamp for a plan entry or cooked record written in this transaction.
+    func nextPlanStamp() throws -> SyncStamp {
+        var state = try syncClock ?? loadClock()
+        let stamp = state.clock.tick(now: Date())
+        syncClock = state
+        return stamp
+    }
+
+    /// Marks the recipe for the next sync after its plan changed, keeping the recipe's own
+    /// version: the entries carry their stamps. A sample nobody touched gets a version of its
+    /// own instead, since versions of untouched samples never travel.
+    func markPlanChange(of id: UUID) throws {
+        guard stampsLocalChanges else { return }
+        guard let version = try version(of: id), version.stamp.wall > 0 else {
+            return try stampLocalChange(of: id, deleted: false)
+        }
+        var state = try syncClock ?? loadClock()
+        state.localChange += 1
+        syncClock = state
+        try database.execute("UPDATE recipe_version SET local_change = ? WHERE recipe_id = ?", [state.localChange, id])
+    }
+
     /// Writes the clock back at the end of a transaction that stamped or received changes.
     func flushSyncClock() throws {
         guard let state = syncClock else { return }
@@ -273,7 +295,15 @@ extension SQLiteValue {
 extension RecipeRecord {
     /// A hash of everything a version of the recipe holds, as it travels (text in NFC, dates
     /// to the millisecond), the same on every machine.
-    var contentHash: UInt64 { canonicalHash() }
+    /// What the store derives (the planned date, the cooked counts) is left out: it follows
+    /// the plan, which merges entry by entry.
+    var contentHash: UInt64 {
+        canonicalHash { json in
+            json.planned = nil
+            json.lastCooked = nil
+            json.timesCooked = nil
+        }
+    }
 
     /// FNV-1a over the record's sorted-key JSON with its text in NFC (as the store keeps it),
     /// after `adjust` has cleared what should not count.

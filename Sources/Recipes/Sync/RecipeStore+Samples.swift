@@ -17,6 +17,12 @@ extension RecipeStore {
             for recipe in recipes {
                 try insert(RecipeRecord(recipe))
                 try setVersion(of: recipe.id, to: .sample, deleted: false)
+                // The entry has the recipe's id, like the sample, so every machine's copy of
+                // a sample plan is the same entry.
+                if let planned = recipe.plannedDate {
+                    try insertEntry(PlanEntry(id: recipe.id, recipeID: recipe.id, date: planned), stamp: .sample)
+                    try updateDerivedPlan(of: recipe.id, now: Date())
+                }
             }
         }
     }

@@ -1,0 +1,340 @@
+import FoundationEssentials
+
+/// One occurrence in the meal plan: a recipe at a date, from an entry.
+public struct PlannedMeal: Sendable {
+    /// The entry it comes from (a repeat gives many occurrences).
+    public let entry: PlanEntry
+    /// When this occurrence is.
+    public let date: Date
+    /// The recipe planned.
+    public let recipe: RecipeSummary
+    /// Whether this occurrence was recorded as cooked.
+    public let isCooked: Bool
+}
+
+/// What `clearPlan` did.
+public struct ClearedPlan: Sendable, Equatable {
+    /// Single-date entries removed.
+    public var removed = 0
+    /// Repeats that ended (removed entirely, or their occurrence in the window skipped).
+    public var repeatsRemoved = 0
+    /// Occurrences of repeats skipped.
+    public var skipped = 0
+}
+
+// The meal plan. Every entry and cooked record carries its own sync stamp; a change to them
+// marks the recipe for the next sync without giving the recipe itself a new version, so a
+// plan made on one machine never undoes an edit of the recipe made on another.
+//
+// `recipe.planned` (``Recipe/plannedDate``) is derived from the entries: the recipe's next
+// planned occurrence after the moment it was computed or, with none ahead, its latest
+// single-date entry not yet cooked (so a recipe planned once keeps its date, past or not, as
+// before entries existed). `plan_after` is the occurrence after `planned`. While
+// `planned` is still ahead, or `plan_after` is NULL, the pair is right at any later moment;
+// a recipe whose `planned` has passed with `plan_after` set is moved on before reading
+// (``refreshPassedPlans(now:)``), which finds such recipes through a partial index.
+
+extension RecipeStore {
+    // MARK: Reading
+
+    /// The recipe's entries (not removed ones), by date.
+    public func planEntries(of recipeID: UUID) throws -> [PlanEntry] {
+        try reading { try entries(where: "recipe_id = ? AND removed = 0 ORDER BY date, id", [recipeID]) }
+    }
+
+    /// Every occurrence from `start` to `end` (exclusive), earliest first (ties by name),
+    /// cooked ones included and marked. Repeats are expanded only inside the window, so a
+    /// repeat without an end costs what the window holds.
+    public func plannedMeals(from start: Date, to end: Date, kind: RecipeKind = .all,
+                             local: LocalTime = .system) throws -> [PlannedMeal] {
+        try readSnapshot {
+            let candidates = try entries(where: """
+                removed = 0 AND ((repeat IS NULL AND date >= ? AND date < ?) OR (repeat IS NOT NULL AND date < ?))
+                """, [start, end, end])
+            var summaries: [UUID: RecipeSummary] = [:]
+            var meals: [PlannedMeal] = []
+            for entry in candidates {
+                if summaries[entry.recipeID] == nil {
+                    guard let summary = try summary(of: entry.recipeID) else { continue }
+                    summaries[entry.recipeID] = summary
+                }
+                guard let recipe = summaries[entry.recipeID], kind.includes(recipe.variety) else { continue }
+                for occurrence in entry.occurrences(from: start, to: end, local: local) {
+                    meals.append(PlannedMeal(entry: entry, date: occurrence.date, recipe: recipe, isCooked: occurrence.cooked))
+                }
+            }
+            return meals.sorted { ($0.date, $0.recipe.name, $0.entry.id.uuidString) < ($1.date, $1.recipe.name, $1.entry.id.uuidString) }
+        }
+    }
+
+    /// When the recipe was cooked, earliest first.
+    public func cookedRecords(of recipeID: UUID) throws -> [CookedRecord] {
+        try reading {
+            try database.fetchAll("SELECT id, date, entry_id FROM cooked WHERE recipe_id = ? ORDER BY date, id", [recipeID]) { row in
+                CookedRecord(id: try row["id"], recipeID: recipeID, date: try row["date"], entryID: try row["entry_id"])
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Adds `entry` to the plan in one transaction.
+    @discardableResult
+    public func addPlanEntry(_ entry: PlanEntry, now: Date = Date()) throws -> PlanEntry {
+        try write {
+            try requireRecipe(entry.recipeID)
+            try insertEntry(entry, stamp: try nextPlanStamp())
+            try planChanged(of: entry.recipeID, now: now)
+            return entry
+        }
+    }
+
+    /// Replaces the recipe's upcoming plan with `entry` (nil: with nothing): single-date
+    /// entries after `now` are removed and repeats end, as `plan --replace` and setting
+    /// ``Recipe/plannedDate`` do. Past entries stay as the plan's history. Returns what
+    /// was removed.
+    @discardableResult
+    public func replaceUpcomingPlan(of recipeID: UUID, with entry: PlanEntry?, now: Date = Date()) throws -> [PlanEntry] {
+        try write {
+            try requireRecipe(recipeID)
+            let removed = try removeUpcomingEntries(of: recipeID, now: now)
+            if let entry { try insertEntry(entry, stamp: try nextPlanStamp()) }
+            try planChanged(of: recipeID, now: now)
+            return removed
+        }
+    }
+
+    /// Clears the recipe's plan in `window` (nil: everything upcoming). A single-date entry
+    /// there is removed; a repeat's occurrences there are skipped, and with no window the
+    /// repeat is removed.
+    @discardableResult
+    public func clearPlan(of recipeID: UUID, in window: Range<Date>?, now: Date = Date(),
+                          local: LocalTime = .system) throws -> ClearedPlan {
+        try write {
+            try requireRecipe(recipeID)
+            var result = ClearedPlan()
+            guard let window else {
+                let removed = try removeUpcomingEntries(of: recipeID, now: now)
+                result.removed = removed.filter { !$0.isRepeating }.count
+                result.repeatsRemoved = removed.filter(\.isRepeating).count
+                try planChanged(of: recipeID, now: now)
+                return result
+            }
+            for var entry in try planEntries(of: recipeID) {
+                let inWindow = entry.occurrences(from: window.lowerBound, to: window.upperBound, local: local)
+                    .filter { !$0.cooked }.map(\.date)
+                guard !inWindow.isEmpty else { continue }
+                if entry.isRepeating {
+                    entry.skipped = (entry.skipped + inWindow).sorted()
+                    try updateEntry(entry)
+                    result.skipped += inWindow.count
+                } else {
+                    try removeEntry(entry)
+                    result.removed += 1
+                }
+            }
+            if result != ClearedPlan() { try planChanged(of: recipeID, now: now) }
+            return result
+        }
+    }
+
+    /// Leaves out the repeat occurrences of the recipe in `window` (`plan --skip`); how many.
+    @discardableResult
+    public func skipOccurrences(of recipeID: UUID, in window: Range<Date>, now: Date = Date(),
+                                local: LocalTime = .system) throws -> Int {
+        try write {
+            try requireRecipe(recipeID)
+            var count = 0
+            for var entry in try planEntries(of: recipeID) where entry.isRepeating {
+                let inWindow = entry.occurrences(from: window.lowerBound, to: window.upperBound, local: local)
+                    .filter { !$0.cooked }.map(\.date)
+                guard !inWindow.isEmpty else { continue }
+                entry.skipped = (entry.skipped + inWindow).sorted()
+                try updateEntry(entry)
+                count += inWindow.count
+            }
+            if count > 0 { try planChanged(of: recipeID, now: now) }
+            return count
+        }
+    }
+
+    /// Records that the recipe was cooked at `date`. The planned occurrence it fulfils (the
+    /// nearest open one within ``cookedMatchWindow`` of `date`) is marked cooked, so it no
+    /// longer shows in `next`.
+    @discardableResult
+    public func recordCooked(recipeID: UUID, at date: Date, now: Date = Date(), local: LocalTime = .system) throws -> CookedRecord {
+        try write {
+            try requireRecipe(recipeID)
+            var fulfilled: (entry: PlanEntry, occurrence: Date)?
+            let window = date.addingTimeInterval(-Self.cookedMatchWindow)..<date.addingTimeInterval(Self.cookedMatchWindow)
+            for entry in try planEntries(of: recipeID) {
+                for occurrence in entry.occurrences(from: window.lowerBound, to: window.upperBound, local: local) where !occurrence.cooked {
+                    let distance = abs(occurrence.date.timeIntervalSince(date))
+                    if distance < fulfilled.map({ abs($0.occurrence.timeIntervalSince(date)) }) ?? .infinity {
+                        fulfilled = (entry, occurrence.date)
+                    }
+                }
+            }
+            if var entry = fulfilled?.entry, let occurrence = fulfilled?.occurrence {
+                entry.cooked = (entry.cooked + [occurrence]).sorted()
+                try updateEntry(entry)
+            }
+            let record = CookedRecord(recipeID: recipeID, date: date, entryID: fulfilled?.entry.id)
+            try insertCooked(record, stamp: try nextPlanStamp())
+            try planChanged(of: recipeID, now: now)
+            return record
+        }
+    }
+
+    /// How far from a planned occurrence cooking still fulfils it: the same meal on the same
+    /// day, cooked a little early or late.
+    public static let cookedMatchWindow: TimeInterval = 12 * 3_600
+
+    // MARK: Derived dates
+
+    /// Moves on the planned date of every recipe whose planned occurrence has passed while a
+    /// later one exists; nothing to do costs one lookup in a partial index. A read-only store
+    /// cannot write them: the recomputed dates are returned instead, for the caller to use.
+    @discardableResult
+    func refreshPassedPlans(now: Date, local: LocalTime = .system) throws -> [UUID: (planned: Date?, after: Date?)] {
+        let passed = try reading {
+            try database.fetchAll("SELECT id FROM recipe WHERE plan_after IS NOT NULL AND planned <= ?", [now]) { row -> UUID in
+                try row["id"]
+            }
+        }
+        guard !passed.isEmpty else { return [:] }
+        var dates: [UUID: (planned: Date?, after: Date?)] = [:]
+        for id in passed {
+            dates[id] = Self.plannedDates(try planEntries(of: id), now: now, local: local)
+        }
+        // A reader inside another transaction leaves the write to whoever holds it.
+        guard !isReadOnly, !database.isInTransaction else { return dates }
+        try write {
+            for (id, pair) in dates { try setPlannedDates(of: id, pair) }
+        }
+        return [:]
+    }
+
+    /// The planned date and the occurrence after it, from `entries`, as of `now`.
+    static func plannedDates(_ entries: [PlanEntry], now: Date, local: LocalTime) -> (planned: Date?, after: Date?) {
+        if let upcoming = entries.compactMap({ $0.occurrence(after: now, local: local) }).min() {
+            return (upcoming, entries.compactMap { $0.occurrence(after: upcoming, local: local) }.min())
+        }
+        let latestPast = entries.filter { !$0.isRepeating && !$0.isDone && !$0.isLeftOut($0.date) }.map(\.date).max()
+        return (latestPast, nil)
+    }
+
+    /// Recomputes what the store derives from the recipe's plan and cooked log, after they changed.
+    func updateDerivedPlan(of recipeID: UUID, now: Date, local: LocalTime = .system) throws {
+        try setPlannedDates(of: recipeID, Self.plannedDates(try planEntries(of: recipeID), now: now, local: local))
+        try database.execute("""
+            UPDATE recipe SET last_cooked = (SELECT max(date) FROM cooked WHERE recipe_id = ?1),
+                times_cooked = (SELECT count(*) FROM cooked WHERE recipe_id = ?1) WHERE id = ?1
+            """, [recipeID])
+    }
+
+    private func setPlannedDates(of recipeID: UUID, _ dates: (planned: Date?, after: Date?)) throws {
+        try database.execute("UPDATE recipe SET planned = ?, plan_after = ? WHERE id = ?", [dates.planned, dates.after, recipeID])
+    }
+
+    /// After the plan of a recipe changed in this transaction: its derived dates, and the
+    /// recipe marked for the next sync.
+    func planChanged(of recipeID: UUID, now: Date) throws {
+        try updateDerivedPlan(of: recipeID, now: now)
+        try markPlanChange(of: recipeID)
+    }
+
+    // MARK: Rows
+
+    private func requireRecipe(_ id: UUID) throws {
+        guard try database.fetchOne(Int.self, "SELECT 1 FROM recipe WHERE id = ?", [id]) != nil else {
+            throw RecipeStoreError.invalidRecipe(id: id, reason: "the store has no such recipe (deleted meanwhile?)")
+        }
+    }
+
+    static let entryColumns = "id, recipe_id, date, meal, servings, note, repeat, skipped, cooked"
+
+    func entries(where condition: String, _ arguments: SQLArguments) throws -> [PlanEntry] {
+        try database.fetchAll("SELECT \(Self.entryColumns) FROM plan_entry WHERE \(condition)", arguments) { row in
+            try Self.entry(row, path: displayPath)
+        }
+    }
+
+    private static func entry(_ row: SQLiteRow, path: String) throws -> PlanEntry {
+        let rule: RepeatRule?
+        do {
+            rule = try (row["repeat"] as String?).map(RepeatRule.init(rrule:))
+        } catch {
+            throw RecipeStoreError.damaged(path: path, detail: "plan entry \(try row["id"] as String) has a repeat this version cannot read")
+        }
+        return PlanEntry(id: try row["id"], recipeID: try row["recipe_id"], date: try row["date"], meal: try row["meal"],
+                         servings: try row["servings"], note: try row["note"], repeatRule: rule,
+                         skipped: dateList(try row["skipped"]), cooked: dateList(try row["cooked"]))
+    }
+
+    /// Dates one per line, as seconds since the reference date: exact, and short.
+    static func dateList(_ text: String) -> [Date] {
+        text.split(separator: "\n").compactMap { Double($0).map(Date.init(timeIntervalSinceReferenceDate:)) }
+    }
+
+    static func dateListText(_ dates: [Date]) -> String {
+        dates.map { String($0.timeIntervalSinceReferenceDate) }.joined(separator: "\n")
+    }
+
+    func insertEntry(_ entry: PlanEntry, stamp: SyncStamp, removed: Bool = false) throws {
+        try database.execute("""
+            INSERT INTO plan_entry (id, recipe_id, date, meal, servings, note, repeat, skipped, cooked, removed, wall, counter, replica)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+            ON CONFLICT (id) DO UPDATE SET date = ?3, meal = ?4, servings = ?5, note = ?6, repeat = ?7, skipped = ?8,
+                cooked = ?9, removed = ?10, wall = ?11, counter = ?12, replica = ?13
+            """, SQLArguments([entry.id.sqliteValue, entry.recipeID.sqliteValue, entry.date.sqliteValue, entry.meal.sqliteValue,
+                               entry.servings.sqliteValue, entry.note.sqliteValue, entry.repeatRule?.rrule.sqliteValue ?? .null,
+                               Self.dateListText(entry.skipped).sqliteValue, Self.dateListText(entry.cooked).sqliteValue,
+                               removed.sqliteValue, stamp.wall.sqliteValue, stamp.counter.sqliteValue, stamp.replica.sqliteValue]))
+    }
+
+    private func updateEntry(_ entry: PlanEntry) throws {
+        try insertEntry(entry, stamp: try nextPlanStamp())
+    }
+
+    /// Keeps a removed entry as a tombstone, so the removal reaches other machines.
+    private func removeEntry(_ entry: PlanEntry) throws {
+        try insertEntry(entry, stamp: try nextPlanStamp(), removed: true)
+    }
+
+    /// Removes single-date entries after `now` and repeats that still have occurrences ahead.
+    private func removeUpcomingEntries(of recipeID: UUID, now: Date) throws -> [PlanEntry] {
+        let upcoming = try planEntries(of: recipeID).filter { entry in
+            entry.isRepeating ? entry.occurrence(after: now) != nil : entry.date > now && !entry.isDone
+        }
+        for entry in upcoming { try removeEntry(entry) }
+        return upcoming
+    }
+
+    func insertCooked(_ record: CookedRecord, stamp: SyncStamp) throws {
+        try database.execute("""
+            INSERT OR IGNORE INTO cooked (id, recipe_id, date, entry_id, wall, counter, replica) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, SQLArguments([record.id.sqliteValue, record.recipeID.sqliteValue, record.date.sqliteValue,
+                               record.entryID.sqliteValue, stamp.wall.sqliteValue, stamp.counter.sqliteValue, stamp.replica.sqliteValue]))
+    }
+
+    private func summary(of id: UUID) throws -> RecipeSummary? {
+        try database.fetchOne("""
+            SELECT kind, name, planned, (SELECT count(*) FROM ingredient WHERE recipe_id = r.id) AS ingredients FROM recipe r WHERE id = ?
+            """, [id]) { row in
+            RecipeSummary(id: id, variety: try row["kind"], name: try row["name"], plannedDate: try row["planned"],
+                          ingredientCount: try row["ingredients"])
+        }
+    }
+}
+
+extension RecipeKind {
+    /// Whether a recipe of `variety` is of this kind.
+    func includes(_ variety: RecipeVariety) -> Bool {
+        switch self {
+        case .all: true
+        case .bakedGoods: variety == .bakedGood
+        case .beverages: variety == .beverage
+        }
+    }
+}

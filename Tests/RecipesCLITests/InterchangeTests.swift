@@ -64,7 +64,7 @@ import Testing
     @Test(arguments: [
         ("{\"format\": \"recipes\", \"version\": 1, \"recipes\": [", "standard input: not valid JSON (line 1: an array is not closed)"),
         ("{\"format\": \"cooklang\", \"version\": 1, \"recipes\": []}", "standard input: format is 'cooklang', expected 'recipes'"),
-        ("{\"format\": \"recipes\", \"version\": 9, \"recipes\": []}", "standard input: version 9 is newer than this program reads (1)"),
+        ("{\"format\": \"recipes\", \"version\": 9, \"recipes\": []}", "standard input: version 9 is newer than this program reads (2)"),
         ("{\"format\": \"recipes\", \"version\": 1, \"recipes\": [{\"name\": \"Good\"}, {\"name\": \"  \"}]}",
          "standard input: a recipe has no name; nothing was imported"),
         ("{\"format\": \"recipes\", \"version\": 1, \"recipes\": [{\"name\": \"Good\"}, {\"name\": \"Bad\", \"planned\": \"2026-02-30T00:00:00Z\"}]}",

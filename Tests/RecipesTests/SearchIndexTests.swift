@@ -140,6 +140,12 @@ import Testing
             ALTER TABLE recipe DROP COLUMN cook_minutes;
             ALTER TABLE recipe DROP COLUMN total_minutes;
             ALTER TABLE recipe DROP COLUMN tags;
+            DROP TABLE plan_entry;
+            DROP TABLE cooked;
+            DROP INDEX recipe_plan_passing;
+            ALTER TABLE recipe DROP COLUMN plan_after;
+            ALTER TABLE recipe DROP COLUMN last_cooked;
+            ALTER TABLE recipe DROP COLUMN times_cooked;
             DELETE FROM migration WHERE version >= 8;
             PRAGMA user_version = 7;
             COMMIT;

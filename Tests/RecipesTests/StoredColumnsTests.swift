@@ -11,7 +11,7 @@ import Testing
             Set(try store.database.fetchAll("SELECT name FROM pragma_table_info(?)", [table]) { try $0["name"] as String })
         }
         // `rowid` is the search index's key, not data.
-        #expect(try columns(of: "recipe").subtracting(["rowid"]) == Set(RecipeRecord.columns.map(\.name)))
+        #expect(try columns(of: "recipe").subtracting(["rowid", "plan_after"]) == Set(RecipeRecord.columns.map(\.name)))
         #expect(try columns(of: "ingredient").subtracting(["recipe_id", "position"])
             == Set(RecipeRecord.IngredientRecord.columns.map(\.name)))
     }
@@ -22,6 +22,7 @@ import Testing
         recipe.ingredients = [Ingredient(name: "Flour", amount: "500 g")]
         (recipe.servings, recipe.yield, recipe.tags) = (8, "1 loaf", ["bread"])
         (recipe.prepMinutes, recipe.cookMinutes, recipe.totalMinutes) = (20, 30, 180)
+        (recipe.lastCooked, recipe.timesCooked) = (Date(), 2)
         let beverage = Beverage(name: "Tea", isAlcoholic: false, isServedHot: true)
         var keys = Set<String>(), ingredientKeys = Set<String>()
         for model in [recipe, beverage] as [Recipe] {
@@ -29,7 +30,7 @@ import Testing
             keys.formUnion(object.keys)
             for ingredient in object["ingredients"] as! [[String: Any]] { ingredientKeys.formUnion(ingredient.keys) }
         }
-        #expect(keys.subtracting(["ingredients"]) == Set(RecipeRecord.columns.map(\.jsonKey)))
+        #expect(keys.subtracting(["ingredients", "plan", "cooked"]) == Set(RecipeRecord.columns.map(\.jsonKey)))
         #expect(ingredientKeys == Set(RecipeRecord.IngredientRecord.columns.map(\.jsonKey)))
     }
 
@@ -156,13 +157,15 @@ import Testing
         let next = try temporary.store.nextPlannedRecipe(after: now)
         temporary.store.database.trace(nil)
         #expect(next?.recipe.name == "Dish 1")
-        let recipeQueries = statements.filter { $0.contains("FROM recipe r") }
-        #expect(recipeQueries == [RecipeStore.nextPlannedSQL(.all)])
-        // The rest is the recipe's ingredients: nothing else runs.
-        #expect(statements.count == 2 && statements.last == RecipeRecord.IngredientRecord.selectSQL)
+        // A look for plans that have passed (none), the query, and the recipe's ingredients:
+        // nothing else runs.
+        #expect(statements == [RecipeStore.passedPlansSQL, RecipeStore.nextPlannedSQL(.all), RecipeRecord.IngredientRecord.selectSQL])
         let plan = try temporary.store.database.fetchAll("EXPLAIN QUERY PLAN " + RecipeStore.nextPlannedSQL(.all),
                                                           [now, now, 1, 0], cached: false) { try $0["detail"] as String }
         #expect(plan.count == 1 && plan[0].contains("USING INDEX recipe_by_planned"))
+        let passed = try temporary.store.database.fetchAll("EXPLAIN QUERY PLAN " + RecipeStore.passedPlansSQL,
+                                                            [now], cached: false) { try $0["detail"] as String }
+        #expect(passed.count == 1 && passed[0].contains("USING COVERING INDEX recipe_plan_passing") || passed[0].contains("USING INDEX recipe_plan_passing"), "\(passed)")
     }
 
     @Test func aSaveRunsOneTransaction() throws {

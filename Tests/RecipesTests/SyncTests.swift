@@ -247,6 +247,9 @@ import Testing
     /// `files` are paths, or "path|relative path in the folder" for copies kept elsewhere.
     static func prediction(from files: [String], untouched samples: [Recipe] = []) throws -> [String] {
         var winners: [UUID: (change: RecipeChange, record: RecipeRecord?)] = [:]
+        // Plan entries merge one by one: the greatest stamp wins (a removal at an equal
+        // stamp), skipped occurrences are united.
+        var entries: [UUID: (recipe: UUID, json: PlanEntryJSON)] = [:]
         for entry in files {
             let parts = entry.split(separator: "|").map(String.init)
             let path = parts[0]
@@ -256,14 +259,41 @@ import Testing
                 continue
             }
             for change in changes where change.stamp.problem(now: Date()) == nil && (snapshot || change.stamp.replica == replica) {
+                for incoming in change.recipe?.plan ?? [] {
+                    guard let id = incoming.id, let stamp = incoming.stamp, snapshot || stamp.replica == replica else { continue }
+                    var merged = incoming
+                    if let current = entries[id]?.json, let currentStamp = current.stamp {
+                        let incomingWins = stamp != currentStamp ? stamp > currentStamp : (incoming.removed ?? false) && current.removed != true
+                        merged = incomingWins ? incoming : current
+                        let skipped = Array(Set((incoming.skipped ?? []) + (current.skipped ?? []))).sorted()
+                        merged.skipped = skipped.isEmpty ? nil : skipped
+                    }
+                    entries[id] = (change.id, merged)
+                }
                 let record = change.deleted ? nil : try change.recipe.map { RecipeRecord(try $0.withID(change.id).makeRecipe()) }
                 if let current = winners[change.id],
                    !RecipeStore.wins(record, change.stamp, over: current.record, (current.change.stamp, current.record == nil)) { continue }
                 winners[change.id] = (change, record)
             }
         }
+        // Samples keep the entry they were installed with, which never travels, until a
+        // change to the plan replaces it.
+        for sample in samples {
+            guard let date = sample.plannedDate, entries[sample.id] == nil else { continue }
+            entries[sample.id] = (sample.id, PlanEntryJSON(PlanEntry(id: sample.id, recipeID: sample.id, date: date)))
+        }
         let records = winners.values.compactMap(\.record) + samples.filter { winners[$0.id] == nil }.map(RecipeRecord.init)
-        return try records.map { String(decoding: try RecipeJSON(record: $0).encoded(), as: UTF8.self) }.sorted()
+        return try records.map { record in
+            var record = record
+            let plan = try entries.values.filter { $0.recipe == record.id && $0.json.removed != true }
+                .map { try $0.json.makeEntry(recipeID: record.id) }
+                .sorted { ($0.date, $0.id.uuidString) < ($1.date, $1.id.uuidString) }
+            record.plannedDate = RecipeStore.plannedDates(plan, now: Date(), local: .system).planned
+            var json = RecipeJSON(record: record)
+            json.plan = plan.map { PlanEntryJSON($0) }
+            json.cooked = []
+            return String(decoding: try json.encoded(), as: UTF8.self)
+        }.sorted()
     }
 }
 

@@ -19,7 +19,12 @@ extension RecipeStore {
     /// let data = try store.exportArchive().encoded()
     /// ```
     public func exportArchive(ids: [UUID]? = nil) throws -> RecipeArchive {
-        RecipeArchive(recipes: try recipes(ids: ids).map(RecipeJSON.init))
+        RecipeArchive(recipes: try recipes(ids: ids).map { recipe in
+            var json = RecipeJSON(recipe)
+            json.plan = try planEntries(of: recipe.id).map { PlanEntryJSON($0) }
+            json.cooked = try cookedRecords(of: recipe.id).map { CookedJSON($0) }
+            return json
+        })
     }
 
     /// The recipes with `ids`, in that order, or every recipe by name.
@@ -61,18 +66,25 @@ extension RecipeStore {
         // another process adds or deletes meanwhile cannot be imported twice or replaced wrongly.
         try context.transaction {
             let originsToWrite: [(UUID, RecipeOrigin)]
-            (summary, originsToWrite) = try importing(incoming, origins: origins, into: context, replace: replace, now: now,
-                                                      local: local, progress: progress)
-            // The files recipes came from are written with them, once the recipes are there.
+            let storedIDs: [UUID?]
+            (summary, originsToWrite, storedIDs) = try importing(incoming, origins: origins, into: context, replace: replace, now: now,
+                                                                 local: local, progress: progress)
+            // The files recipes came from are written with them, once the recipes are there,
+            // and so are their plans.
             try context.save()
             for (id, origin) in originsToWrite { try setOrigin(origin, of: id) }
+            for (json, id) in zip(archive.recipes, storedIDs) {
+                if let id { try importPlan(of: json, into: id, now: now) }
+            }
         }
         return summary
     }
 
     private func importing(_ incoming: [Recipe], origins: [RecipeOrigin?], into context: ModelContext, replace: Bool, now: Date,
-                           local: LocalTime, progress: ((Int, Int) -> Void)?) throws -> (ImportSummary, [(UUID, RecipeOrigin)]) {
+                           local: LocalTime, progress: ((Int, Int) -> Void)?) throws -> (ImportSummary, [(UUID, RecipeOrigin)], [UUID?]) {
         var summary = ImportSummary()
+        // The id each incoming recipe was stored under; nil where it was skipped.
+        var storedIDs = [UUID?](repeating: nil, count: incoming.count)
         var seen = Set<UUID>()
         var claimed = Set<UUID>()
         // The store's recipes by kind and typed name, read once: looking each incoming
@@ -105,6 +117,7 @@ extension RecipeStore {
                 let added = idTaken ? try RecipeJSON(recipe).withID(UUID()).makeRecipe(now: now, local: local) : recipe
                 context.insert(added)
                 claimed.insert(added.id)
+                storedIDs[index] = added.id
                 if let origin { originsToWrite.append((added.id, origin)) }
                 summary.imported.append(recipe.name)
                 continue
@@ -122,10 +135,31 @@ extension RecipeStore {
             // Deleted and inserted in the same save, which deletes first.
             context.delete(existing)
             context.insert(try RecipeJSON(recipe).withID(existing.id).makeRecipe(now: now, local: local))
+            storedIDs[index] = existing.id
             if let origin { originsToWrite.append((existing.id, origin)) }
             summary.replaced.append(recipe.name)
         }
-        return (summary, originsToWrite)
+        return (summary, originsToWrite, storedIDs)
+    }
+
+    /// Adds the plan entries and cooked records of an archive's recipe to the recipe stored
+    /// as `id`. An entry the recipe already has (the same archive imported again) is
+    /// overwritten; one whose id another recipe uses gets a new id.
+    private func importPlan(of json: RecipeJSON, into id: UUID, now: Date) throws {
+        guard json.plan?.isEmpty == false || json.cooked?.isEmpty == false else { return }
+        for entryJSON in json.plan ?? [] {
+            var entry = try entryJSON.makeEntry(recipeID: id)
+            let owner = try database.fetchOne(UUID.self, "SELECT recipe_id FROM plan_entry WHERE id = ?", [entry.id])
+            if owner.map({ $0 != id }) ?? false { entry.id = UUID() }
+            try insertEntry(entry, stamp: try nextPlanStamp())
+        }
+        for cookedJSON in json.cooked ?? [] {
+            var record = cookedJSON.makeRecord(recipeID: id)
+            let owner = try database.fetchOne(UUID.self, "SELECT recipe_id FROM cooked WHERE id = ?", [record.id])
+            if owner.map({ $0 != id }) ?? false { record.id = UUID() }
+            try insertCooked(record, stamp: try nextPlanStamp())
+        }
+        try planChanged(of: id, now: now)
     }
 }
 

@@ -17,8 +17,9 @@ import FoundationEssentials
 public struct RecipeArchive: Codable, Sendable {
     /// The `format` every archive declares.
     public static let formatName = "recipes"
-    /// The archive version this library writes.
-    public static let currentVersion = 1
+    /// The archive version this library writes: 2 adds each recipe's `plan` and `cooked`
+    /// (version 1's `planned` is read as one entry).
+    public static let currentVersion = 2
 
     /// Always ``formatName``.
     public var format: String
@@ -173,7 +174,8 @@ public struct RecipeJSON: Codable, Sendable {
         guard name.count <= Recipe.maximumNameLength else {
             throw RecipeFormatError(reason: "a recipe's name is longer than \(Recipe.maximumNameLength) characters")
         }
-        var plannedDate = planned
+        // With entries, the planned date is only what they give; the store plans them.
+        var plannedDate = plan == nil ? planned : nil
         if let plannedIn {
             do {
                 plannedDate = try WhenParser(now: now, local: local).parse("+\(plannedIn.days)d \(plannedIn.time ?? "18:00")")

@@ -54,7 +54,7 @@ extension RecipeStore {
         counting.fetchLimit = nil
         counting.fetchOffset = nil
         let fetch = CompiledFetch(counting, select: "count(*)")
-        try refreshPassedPlans(now: Date())
+        try refreshPassedPlans(now: clock())
         try Self.requireTranslation(fetch.plan, descriptor.requiresSQLTranslation)
         var matches = 0
         if fetch.plan.isExact {

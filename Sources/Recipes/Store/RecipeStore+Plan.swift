@@ -37,9 +37,13 @@ public struct ClearedPlan: Sendable, Equatable {
 extension RecipeStore {
     // MARK: Reading
 
-    /// The recipe's entries (not removed ones), by date.
+    /// The recipe's entries (not removed ones), by date; none for a recipe the store does
+    /// not have (deleting a recipe deletes its plan).
     public func planEntries(of recipeID: UUID) throws -> [PlanEntry] {
-        try reading { try entries(where: "recipe_id = ? AND removed = 0 ORDER BY date, id", [recipeID]) }
+        try reading {
+            guard try recipeExists(recipeID) else { return [] }
+            return try entries(where: "recipe_id = ? AND removed = 0 ORDER BY date, id", [recipeID])
+        }
     }
 
     /// Every occurrence from `start` to `end` (exclusive), earliest first (ties by name),
@@ -70,7 +74,8 @@ extension RecipeStore {
     /// When the recipe was cooked, earliest first.
     public func cookedRecords(of recipeID: UUID) throws -> [CookedRecord] {
         try reading {
-            try database.fetchAll("SELECT id, date, entry_id FROM cooked WHERE recipe_id = ? ORDER BY date, id", [recipeID]) { row in
+            guard try recipeExists(recipeID) else { return [] }
+            return try database.fetchAll("SELECT id, date, entry_id FROM cooked WHERE recipe_id = ? ORDER BY date, id", [recipeID]) { row in
                 CookedRecord(id: try row["id"], recipeID: recipeID, date: try row["date"], entryID: try row["entry_id"])
             }
         }
@@ -198,7 +203,7 @@ extension RecipeStore {
     @discardableResult
     func refreshPassedPlans(now: Date, local: LocalTime = .system) throws -> [UUID: (planned: Date?, after: Date?)] {
         let passed = try reading {
-            try database.fetchAll("SELECT id FROM recipe WHERE plan_after IS NOT NULL AND planned <= ?", [now]) { row -> UUID in
+            try database.fetchAll(Self.passedPlansSQL, [now]) { row -> UUID in
                 try row["id"]
             }
         }
@@ -214,6 +219,9 @@ extension RecipeStore {
         }
         return [:]
     }
+
+    /// Recipes whose planned occurrence is not after the parameter while another follows.
+    static let passedPlansSQL = "SELECT id FROM recipe WHERE plan_after IS NOT NULL AND planned <= ?"
 
     /// The planned date and the occurrence after it, from `entries`, as of `now`.
     static func plannedDates(_ entries: [PlanEntry], now: Date, local: LocalTime) -> (planned: Date?, after: Date?) {
@@ -260,7 +268,7 @@ extension RecipeStore {
         }
     }
 
-    private static func entry(_ row: SQLiteRow, path: String) throws -> PlanEntry {
+    static func entry(_ row: SQLiteRow, path: String) throws -> PlanEntry {
         let rule: RepeatRule?
         do {
             rule = try (row["repeat"] as String?).map(RepeatRule.init(rrule:))

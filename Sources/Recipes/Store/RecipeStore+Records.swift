@@ -7,7 +7,7 @@ extension RecipeStore {
     func forEachRecord<T>(_ fetch: CompiledFetch<T>, _ body: (RecipeRecord) throws -> Bool) throws {
         // Planned dates that have passed move on first, so `plannedDate` in the predicate and
         // the sort is each recipe's next occurrence now (a read-only store keeps its last).
-        try refreshPassedPlans(now: Date())
+        try refreshPassedPlans(now: clock())
         try forEachRecord(sql: fetch.plan.sql, arguments: SQLArguments(fetch.plan.parameters), body)
     }
 
@@ -57,11 +57,14 @@ extension RecipeStore {
         try insertIngredients(of: record)
         try index(record, rowID: rowID)
         try stampLocalChange(of: record.id, deleted: false)
-        // A recipe saved with a planned date is planned once then (see Recipe.plannedDate).
-        // Sync and samples write their entries themselves.
+        // A recipe saved with a planned date is planned once then (see Recipe.plannedDate),
+        // unless it is one brought back with its plan. Sync and samples write their entries
+        // themselves.
         if stampsLocalChanges, let planned = record.plannedDate {
-            try insertEntry(PlanEntry(recipeID: record.id, date: planned), stamp: try nextPlanStamp())
-            try updateDerivedPlan(of: record.id, now: Date())
+            if try planEntries(of: record.id).isEmpty {
+                try insertEntry(PlanEntry(recipeID: record.id, date: planned), stamp: try nextPlanStamp())
+            }
+            try updateDerivedPlan(of: record.id, now: clock())
         }
     }
 
@@ -82,7 +85,7 @@ extension RecipeStore {
         try stampLocalChange(of: record.id, deleted: false)
         // Setting plannedDate plans the recipe once, replacing its upcoming entries.
         if stampsLocalChanges, record.plannedDate != previous.plannedDate {
-            try replaceUpcomingPlan(of: record.id, with: record.plannedDate.map { PlanEntry(recipeID: record.id, date: $0) })
+            try replaceUpcomingPlan(of: record.id, with: record.plannedDate.map { PlanEntry(recipeID: record.id, date: $0) }, now: clock())
         }
     }
 

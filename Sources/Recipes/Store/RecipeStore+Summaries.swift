@@ -45,7 +45,7 @@ extension RecipeStore {
             try enumerate(descriptor) { try body(RecipeSummary($0)) }
             return
         }
-        try refreshPassedPlans(now: Date())
+        try refreshPassedPlans(now: clock())
         try reading {
             // Columns found by name once, not per row: a search may list thousands.
             var columns: [Int32] = []

@@ -31,6 +31,9 @@ public final class RecipeStore {
     var stampsLocalChanges = true
     /// The sync clock as the current write transaction has advanced it.
     var syncClock: SyncClockState?
+    /// The moment the store takes as now for the meal plan: which occurrences are upcoming,
+    /// and so each recipe's ``Recipe/plannedDate``. Tests and `RECIPES_NOW` pin it.
+    public var clock: () -> Date = { Date() }
     /// Words of the documents the current write transaction indexed, listed in `search_word`
     /// before it commits (see ``listSearchWords()``).
     var unlistedSearchWords = SearchWords()

@@ -147,10 +147,14 @@ enum Schema {
         // `times_cooked` are derived from the log the same way, for sorting and filtering.
         // Each planned recipe becomes one entry with the recipe's id and sync stamp, so two
         // machines that migrate the same synced recipe make the same entry.
+        // Entries and cooked records have no foreign key: a deleted recipe's plan stays,
+        // unseen, because another machine's later edit can bring the recipe back, and with it
+        // every entry any machine made (were they deleted here, this store could never learn
+        // again those it had received before). Everything reading the plan starts from a recipe.
         Migration(name: "meal plan", sql: """
             CREATE TABLE plan_entry (
                 id TEXT PRIMARY KEY,
-                recipe_id TEXT NOT NULL REFERENCES recipe(id) ON DELETE CASCADE,
+                recipe_id TEXT NOT NULL,
                 date REAL NOT NULL,
                 meal TEXT,
                 servings INTEGER,
@@ -168,7 +172,7 @@ enum Schema {
             CREATE INDEX plan_entry_repeating ON plan_entry(recipe_id) WHERE removed = 0 AND repeat IS NOT NULL;
             CREATE TABLE cooked (
                 id TEXT PRIMARY KEY,
-                recipe_id TEXT NOT NULL REFERENCES recipe(id) ON DELETE CASCADE,
+                recipe_id TEXT NOT NULL,
                 date REAL NOT NULL,
                 entry_id TEXT,
                 wall INTEGER NOT NULL,

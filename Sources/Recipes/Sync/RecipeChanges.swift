@@ -88,7 +88,12 @@ extension RecipeStore {
 
     private func change(for version: (id: UUID, stamp: SyncStamp, deleted: Bool)) throws -> RecipeChange {
         let record = version.deleted ? nil : try record(withID: version.id)
-        return RecipeChange(id: version.id, stamp: version.stamp, deleted: record == nil, recipe: record.map { RecipeJSON(record: $0) })
+        var json = record.map { RecipeJSON(record: $0) }
+        if json != nil {
+            json?.plan = try syncedPlan(of: version.id)
+            json?.cooked = try syncedCooked(of: version.id)
+        }
+        return RecipeChange(id: version.id, stamp: version.stamp, deleted: record == nil, recipe: json)
     }
 
     /// Applies other replicas' changes in one transaction. For each recipe the version with
@@ -128,21 +133,28 @@ extension RecipeStore {
                 continue
             }
             let existing = try record(withID: change.id)
-            if let current = try version(of: change.id), !Self.wins(incoming, change.stamp, over: existing, current) {
+            let recipeWins = try version(of: change.id).map { Self.wins(incoming, change.stamp, over: existing, $0) } ?? true
+            if recipeWins {
+                clock.clock.receive(change.stamp)
+                if let incoming {
+                    if let existing { try update(incoming, from: existing) } else { try insert(incoming) }
+                } else if existing != nil {
+                    try deleteRecord(id: change.id)
+                }
+                try database.execute("""
+                    INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
+                    ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5, local_change = NULL
+                    """, [change.id, change.stamp.wall, change.stamp.counter, change.stamp.replica, incoming == nil])
+                result.applied += 1
+            } else {
                 result.superseded += 1
-                continue
             }
-            clock.clock.receive(change.stamp)
-            if let incoming {
-                if let existing { try update(incoming, from: existing) } else { try insert(incoming) }
-            } else if existing != nil {
-                try deleteRecord(id: change.id)
+            // The plan merges entry by entry, whichever version of the recipe won, and is kept
+            // (unseen) while the recipe is deleted here (see the "meal plan" migration).
+            if let json = change.recipe, !change.deleted {
+                try mergePlan(json, of: change, recipeWon: recipeWins, signedBy: replica, clock: &clock, now: now, into: &result)
+                try updateDerivedPlan(of: change.id, now: now)
             }
-            try database.execute("""
-                INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
-                ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5, local_change = NULL
-                """, [change.id, change.stamp.wall, change.stamp.counter, change.stamp.replica, incoming == nil])
-            result.applied += 1
         }
         syncClock = clock
         return result
@@ -315,10 +327,15 @@ extension RecipeRecord {
         record.ingredients = ingredients.map { .init(id: $0.id, name: TextMatching.canonical($0.name), amount: TextMatching.canonical($0.amount)) }
         var json = RecipeJSON(record: record)
         adjust(&json)
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in (try? json.encoded()) ?? Data() {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        return fnv1a((try? json.encoded()) ?? Data())
     }
+}
+
+/// FNV-1a: a hash that is the same on every machine and in every run, unlike `Hasher`.
+func fnv1a(_ bytes: Data) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return hash
 }

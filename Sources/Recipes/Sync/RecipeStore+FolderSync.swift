@@ -238,6 +238,8 @@ extension RecipeStore {
         for change in changes {
             guard let current = try version(of: change.id) else { return true }
             if change.stamp > current.stamp { return true }
+            // A plan change travels under the recipe's unchanged stamp, with its entries' own.
+            if try lacksPlanChanges(of: change) { return true }
         }
         return false
     }

@@ -21,7 +21,7 @@ extension RecipeStore {
                 // a sample plan is the same entry.
                 if let planned = recipe.plannedDate {
                     try insertEntry(PlanEntry(id: recipe.id, recipeID: recipe.id, date: planned), stamp: .sample)
-                    try updateDerivedPlan(of: recipe.id, now: Date())
+                    try updateDerivedPlan(of: recipe.id, now: clock())
                 }
             }
         }

@@ -105,7 +105,13 @@ final class CommandEnvironment {
 
     private func open(_ path: String) throws -> RecipeStore {
         do {
-            return try RecipeStore(path: path)
+            let store = try RecipeStore(path: path)
+            // A pinned clock is the plan's now too: what is upcoming, what `next` shows.
+            if isClockPinned {
+                let now = now
+                store.clock = { now }
+            }
+            return store
         } catch let error as RecipeStoreError {
             if case .sqlite(let sqlite) = error {
                 throw CommandFailure("cannot open \(path): \(sqlite.message)")

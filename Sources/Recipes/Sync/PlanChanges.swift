@@ -1,0 +1,125 @@
+import FoundationEssentials
+
+// How the meal plan travels: inside its recipe's change, each entry and cooked record with a
+// stamp of its own. Entries merge one by one, whichever version of the recipe won:
+// - an entry only one side has is kept, so two machines planning one recipe on different
+//   days keep both entries;
+// - the same entry changed on both: the later change wins for its date, meal, servings,
+//   note and repeat (a removal included), and the occurrences either side skipped or cooked
+//   are all kept;
+// - cooked records are only ever added, so every machine ends with all of them.
+// A file that is not a snapshot speaks only for its replica: an entry stamped by another
+// replica is left for that replica's own files.
+
+extension RecipeStore {
+    /// The recipe's entries as sync sends them: with stamps, removed ones as tombstones. A
+    /// sample's entry nobody changed stays home, as untouched samples do.
+    func syncedPlan(of recipeID: UUID) throws -> [PlanEntryJSON] {
+        try database.fetchAll("SELECT \(Self.entryColumns), removed, wall, counter, replica FROM plan_entry WHERE recipe_id = ? AND wall > 0 ORDER BY id",
+                              [recipeID]) { row in
+            PlanEntryJSON(try Self.entry(row, path: displayPath), stamp: try SyncStamp(row), removed: try row["removed"])
+        }
+    }
+
+    /// The recipe's cooked records as sync sends them.
+    func syncedCooked(of recipeID: UUID) throws -> [CookedJSON] {
+        try database.fetchAll("SELECT id, date, entry_id, wall, counter, replica FROM cooked WHERE recipe_id = ? ORDER BY id", [recipeID]) { row in
+            CookedJSON(CookedRecord(id: try row["id"], recipeID: recipeID, date: try row["date"], entryID: try row["entry_id"]),
+                       stamp: try SyncStamp(row))
+        }
+    }
+
+    func recipeExists(_ id: UUID) throws -> Bool {
+        try database.fetchOne(Int.self, "SELECT 1 FROM recipe WHERE id = ?", [id]) != nil
+    }
+
+    /// Merges the plan and cooked records a received change carries into the recipe's own.
+    func mergePlan(_ json: RecipeJSON, of change: RecipeChange, recipeWon: Bool, signedBy replica: String?,
+                   clock: inout SyncClockState, now: Date, into result: inout AppliedChanges) throws {
+        guard let plan = json.plan else {
+            // From a version before plan entries: the planned date is part of the recipe,
+            // and becomes the one entry that version's migration would give it.
+            guard recipeWon else { return }
+            let legacy = PlanEntry(id: change.id, recipeID: change.id, date: json.planned ?? Date(timeIntervalSinceReferenceDate: 0))
+            return try mergeEntry(PlanEntryJSON(legacy, stamp: change.stamp, removed: json.planned == nil), recipeID: change.id,
+                                  signedBy: nil, clock: &clock, now: now, into: &result)
+        }
+        for entry in plan {
+            try mergeEntry(entry, recipeID: change.id, signedBy: replica, clock: &clock, now: now, into: &result)
+        }
+        for cooked in json.cooked ?? [] {
+            guard let id = cooked.id, let stamp = cooked.stamp, replica == nil || stamp.replica == replica else { continue }
+            if let problem = stamp.problem(now: now) {
+                result.refused.append("cooked record \(id.uuidString): \(problem)")
+                continue
+            }
+            clock.clock.receive(stamp)
+            try insertCooked(cooked.makeRecord(recipeID: change.id), stamp: stamp)
+        }
+    }
+
+    private func mergeEntry(_ json: PlanEntryJSON, recipeID: UUID, signedBy replica: String?,
+                            clock: inout SyncClockState, now: Date, into result: inout AppliedChanges) throws {
+        guard let id = json.id, let stamp = json.stamp, replica == nil || stamp.replica == replica else { return }
+        let incoming: PlanEntry
+        do {
+            if let problem = stamp.problem(now: now) { throw RecipeFormatError(reason: problem) }
+            incoming = try json.makeEntry(recipeID: recipeID)
+        } catch let error as RecipeFormatError {
+            result.refused.append("plan entry \(id.uuidString): \(error.reason)")
+            return
+        }
+        let removed = json.removed ?? false
+        guard let stored = try storedEntry(id: id) else {
+            clock.clock.receive(stamp)
+            return try insertEntry(incoming, stamp: stamp, removed: removed)
+        }
+        guard stored.entry.recipeID == recipeID else {
+            result.refused.append("plan entry \(id.uuidString): it belongs to another recipe here")
+            return
+        }
+        let incomingWins = stamp != stored.stamp ? stamp > stored.stamp
+            : removed != stored.removed ? removed
+            : Self.entryHash(incoming) > Self.entryHash(stored.entry)
+        var merged = incomingWins ? incoming : stored.entry
+        merged.skipped = Self.union(incoming.skipped, stored.entry.skipped)
+        merged.cooked = Self.union(incoming.cooked, stored.entry.cooked)
+        if incomingWins {
+            clock.clock.receive(stamp)
+            try insertEntry(merged, stamp: stamp, removed: removed)
+        } else if merged != stored.entry {
+            try insertEntry(merged, stamp: stored.stamp, removed: stored.removed)
+        }
+    }
+
+    /// Whether `change` carries an entry or cooked record newer than this store has.
+    func lacksPlanChanges(of change: RecipeChange) throws -> Bool {
+        for entry in change.recipe?.plan ?? [] {
+            guard let id = entry.id, let stamp = entry.stamp else { continue }
+            guard let stored = try storedEntry(id: id), stored.stamp >= stamp else { return true }
+        }
+        for cooked in change.recipe?.cooked ?? [] {
+            guard let id = cooked.id else { continue }
+            if try database.fetchOne(Int.self, "SELECT 1 FROM cooked WHERE id = ?", [id]) == nil { return true }
+        }
+        return false
+    }
+
+    private func storedEntry(id: UUID) throws -> (entry: PlanEntry, stamp: SyncStamp, removed: Bool)? {
+        try database.fetchOne("SELECT \(Self.entryColumns), removed, wall, counter, replica FROM plan_entry WHERE id = ?", [id]) { row in
+            (try Self.entry(row, path: displayPath), try SyncStamp(row), try row["removed"] as Bool)
+        }
+    }
+
+    /// The same on every machine, for entries with equal stamps but different content (a
+    /// copied store, a crafted file): every machine must keep the same one.
+    private static func entryHash(_ entry: PlanEntry) -> UInt64 {
+        fnv1a((try? RecipeJSON.encoder.encode(PlanEntryJSON(entry))) ?? Data())
+    }
+
+    private static func union(_ lhs: [Date], _ rhs: [Date]) -> [Date] {
+        var result = lhs
+        for date in rhs where !PlanEntry.contains(result, date) { result.append(date) }
+        return result.sorted()
+    }
+}

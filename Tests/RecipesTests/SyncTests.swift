@@ -258,7 +258,7 @@ import Testing
                 Issue.record("\(path) is not readable")
                 continue
             }
-            for change in changes where change.stamp.problem(now: Date()) == nil && (snapshot || change.stamp.replica == replica) {
+            for change in changes where change.stamp.problem(now: Date()) == nil {
                 for incoming in change.recipe?.plan ?? [] {
                     guard let id = incoming.id, let stamp = incoming.stamp, snapshot || stamp.replica == replica else { continue }
                     var merged = incoming
@@ -270,6 +270,8 @@ import Testing
                     }
                     entries[id] = (change.id, merged)
                 }
+                // The recipe itself only from the replica that stamped it.
+                guard snapshot || change.stamp.replica == replica else { continue }
                 let record = change.deleted ? nil : try change.recipe.map { RecipeRecord(try $0.withID(change.id).makeRecipe()) }
                 if let current = winners[change.id],
                    !RecipeStore.wins(record, change.stamp, over: current.record, (current.change.stamp, current.record == nil)) { continue }

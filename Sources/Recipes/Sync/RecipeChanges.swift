@@ -106,7 +106,8 @@ extension RecipeStore {
     }
 
     /// Applies `changes` in the current write transaction. With `signedBy`, a change whose
-    /// stamp names another replica is refused: a replica's file speaks only for that replica.
+    /// stamp names another replica is refused: a replica's file speaks only for that replica
+    /// (of a change that carries a plan, only the entries that replica stamped are taken).
     func applyInTransaction(_ changes: [RecipeChange], signedBy replica: String?, now: Date = Date()) throws -> AppliedChanges {
         stampsLocalChanges = false
         defer { stampsLocalChanges = true }
@@ -117,6 +118,13 @@ extension RecipeStore {
             if let problem = change.stamp.problem(now: now) {
                 refusal = problem
             } else if let replica, change.stamp.replica != replica {
+                // A plan changed here travels with the recipe as another replica last wrote
+                // it: that version is not this file's to give, but its entries are.
+                if let json = change.recipe, json.plan != nil, !change.deleted {
+                    try mergePlan(json, of: change, recipeWon: false, signedBy: replica, clock: &clock, now: now, into: &result)
+                    try updateDerivedPlan(of: change.id, now: now)
+                    continue
+                }
                 refusal = "it is stamped by replica \(change.stamp.replica) in a file of replica \(replica)"
             } else {
                 refusal = nil
@@ -141,9 +149,11 @@ extension RecipeStore {
                 } else if existing != nil {
                     try deleteRecord(id: change.id)
                 }
+                // A local change not yet written stays marked: its plan entries still have to
+                // travel, though the recipe's own version is now another replica's.
                 try database.execute("""
                     INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
-                    ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5, local_change = NULL
+                    ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5
                     """, [change.id, change.stamp.wall, change.stamp.counter, change.stamp.replica, incoming == nil])
                 result.applied += 1
             } else {

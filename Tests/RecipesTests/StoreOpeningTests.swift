@@ -38,6 +38,8 @@ import Testing
         let bread = try #require(recipes.first as? BakedGood)
         #expect(bread.ovenTemperature == 200 && bread.bakeMinutes == 45)
         #expect(bread.plannedDate == Date(timeIntervalSinceReferenceDate: 800_000_000))
+        // Its plan is one entry now (migration 10), which keeps that date.
+        #expect(try store.planEntries(of: bread.id).map(\.date) == [Date(timeIntervalSinceReferenceDate: 800_000_000)])
         #expect(bread.ingredients.map(\.amount) == ["500 g", "350 ml"])
         #expect(bread.ingredients.map(\.id.uuidString) == ["33333333-3333-3333-3333-333333333333", "44444444-4444-4444-4444-444444444444"])
         #expect((recipes.last as? Beverage)?.isServedHot == true)

@@ -1,0 +1,197 @@
+import Foundation
+@testable import Recipes
+import Testing
+
+/// The meal plan in a real store file: many entries per recipe, repeats, cooked records,
+/// and `plannedDate` derived from them, as `next`, predicates and old code see it.
+@Suite struct MealPlanTests {
+    let temporary = TemporaryStore()
+    /// A Saturday evening and the Sunday after it, in the test's own time zone.
+    let saturday = LocalTime.system.date(year: 2027, month: 3, day: 6, hour: 9)
+    var sunday: Date { LocalTime.system.adding(days: 1, to: saturday) }
+
+    func insert(_ recipe: Recipe) throws -> Recipe {
+        let context = ModelContext(temporary.store)
+        context.insert(recipe)
+        try context.save()
+        return recipe
+    }
+
+    func fetched(_ name: String, in store: RecipeStore? = nil) throws -> Recipe? {
+        try ModelContext(store ?? temporary.store).fetch(FetchDescriptor<Recipe>(predicate: #Predicate { $0.name == name })).first
+    }
+
+    @Test func planningARecipeTwiceKeepsBothEntries() throws {
+        let pancakes = try insert(Recipe(name: "Pancakes"))
+        let store = temporary.store
+        store.clock = { saturday.addingTimeInterval(-86_400) }
+        try store.addPlanEntry(PlanEntry(recipeID: pancakes.id, date: saturday, meal: "breakfast"))
+        try store.addPlanEntry(PlanEntry(recipeID: pancakes.id, date: sunday, meal: "breakfast", servings: 6))
+        #expect(try store.planEntries(of: pancakes.id).map(\.date) == [saturday, sunday])
+        #expect(try fetched("Pancakes")?.plannedDate == saturday)
+        // Once Saturday's has passed, the recipe's planned date is Sunday's, for `next` and
+        // for predicates alike, without anyone writing the plan again.
+        let afterSaturday = saturday.addingTimeInterval(3_600)
+        store.clock = { afterSaturday }
+        #expect(try store.nextPlannedRecipe(after: afterSaturday)?.plannedDate == sunday)
+        let upcoming = try ModelContext(store).fetch(FetchDescriptor<Recipe>(predicate: #Predicate { ($0.plannedDate ?? afterSaturday) > afterSaturday }))
+        #expect(upcoming.map(\.name) == ["Pancakes"] && upcoming.first?.plannedDate == sunday)
+        // Both count on the plan: the week lists each.
+        let meals = try store.plannedMeals(from: saturday.addingTimeInterval(-1), to: sunday.addingTimeInterval(1))
+        #expect(meals.map(\.date) == [saturday, sunday] && meals.map(\.entry.servings) == [nil, 6])
+    }
+
+    @Test func aRepeatMovesNextOnToItsFollowingOccurrence() throws {
+        let pizza = try insert(Recipe(name: "Pizza"))
+        let store = temporary.store
+        let friday = LocalTime.system.date(year: 2027, month: 3, day: 5, hour: 18)
+        store.clock = { friday.addingTimeInterval(-3_600) }
+        try store.addPlanEntry(PlanEntry(recipeID: pizza.id, date: friday, meal: "dinner", repeatRule: RepeatRule(frequency: .weekly)))
+        #expect(try store.nextPlannedRecipe(after: friday.addingTimeInterval(-3_600))?.plannedDate == friday)
+        let nextFriday = LocalTime.system.adding(days: 7, to: friday)
+        let fridayNight = friday.addingTimeInterval(4 * 3_600)
+        // The writable store moves it on once, and then finds it through the index.
+        store.clock = { fridayNight }
+        #expect(try store.nextPlannedRecipe(after: fridayNight)?.plannedDate == nextFriday)
+        #expect(try temporary.count("SELECT count(*) FROM recipe WHERE planned = \(nextFriday.timeIntervalSinceReferenceDate)") == 1)
+        // The week lists every Friday in it, and only those.
+        let month = try store.plannedMeals(from: friday, to: LocalTime.system.adding(days: 28, to: friday))
+        #expect(month.map(\.date) == (0..<4).map { LocalTime.system.adding(days: 7 * $0, to: friday) })
+    }
+
+    @Test func cookingMarksTheOccurrenceSoNextPassesIt() throws {
+        let soup = try insert(Recipe(name: "Soup"))
+        let bread = try insert(Recipe(name: "Bread"))
+        let store = temporary.store
+        store.clock = { saturday.addingTimeInterval(-7_200) }
+        try store.addPlanEntry(PlanEntry(recipeID: soup.id, date: saturday))
+        try store.addPlanEntry(PlanEntry(recipeID: bread.id, date: sunday))
+        #expect(try store.nextPlannedRecipe(after: saturday.addingTimeInterval(-7_200))?.recipe.name == "Soup")
+        // Cooked a little early: the planned occurrence is the one it fulfils.
+        let cookedAt = saturday.addingTimeInterval(-1_800)
+        let record = try store.recordCooked(recipeID: soup.id, at: cookedAt)
+        #expect(record.entryID == (try store.planEntries(of: soup.id).first?.id))
+        #expect(try store.planEntries(of: soup.id).first?.isDone == true)
+        #expect(try store.nextPlannedRecipe(after: saturday.addingTimeInterval(-7_200))?.recipe.name == "Bread")
+        let cooked = try #require(try fetched("Soup"))
+        #expect(cooked.lastCooked == cookedAt && cooked.timesCooked == 1 && cooked.plannedDate == nil)
+        // "What haven't we had for a while" is a predicate on the derived dates, in SQL.
+        let cutoff = saturday.addingTimeInterval(-86_400)
+        let descriptor = FetchDescriptor<Recipe>(predicate: #Predicate { ($0.lastCooked ?? cutoff) <= cutoff }, sortBy: [SortDescriptor(\.name)])
+        #expect(try ModelContext(store).fetch(descriptor).map(\.name) == ["Bread"])
+        #expect(ModelContext(store).queryPlan(for: descriptor).isExact)
+    }
+
+    @Test func settingPlannedDatePlansOnceReplacingTheUpcomingEntries() throws {
+        let stew = try insert(Recipe(name: "Stew"))
+        let store = temporary.store
+        let past = saturday.addingTimeInterval(-7 * 86_400)
+        store.clock = { saturday.addingTimeInterval(-86_400) }
+        for date in [past, saturday, sunday] { try store.addPlanEntry(PlanEntry(recipeID: stew.id, date: date)) }
+        let context = ModelContext(store)
+        let model = try #require(try context.fetch(FetchDescriptor<Recipe>()).first)
+        #expect(model.plannedDate == saturday)
+        let later = sunday.addingTimeInterval(86_400)
+        model.plannedDate = later
+        try context.save()
+        // The past entry stays as history; the upcoming two made way for the new date.
+        #expect(try store.planEntries(of: stew.id).map(\.date) == [past, later])
+        #expect(try fetched("Stew")?.plannedDate == later)
+        model.plannedDate = nil
+        try context.save()
+        #expect(try store.planEntries(of: stew.id).map(\.date) == [past])
+        // A recipe planned once keeps its date when that date has passed, as before entries.
+        #expect(try fetched("Stew")?.plannedDate == past)
+    }
+
+    @Test func clearingADayRemovesItsEntryAndSkipsARepeatThere() throws {
+        let tea = try insert(Recipe(name: "Tea"))
+        let store = temporary.store
+        store.clock = { saturday.addingTimeInterval(-86_400) }
+        try store.addPlanEntry(PlanEntry(recipeID: tea.id, date: saturday, repeatRule: RepeatRule(frequency: .daily)))
+        try store.addPlanEntry(PlanEntry(recipeID: tea.id, date: sunday.addingTimeInterval(3_600)))
+        let sundayAllDay = LocalTime.system.startOfDay(sunday)..<LocalTime.system.adding(days: 1, to: LocalTime.system.startOfDay(sunday))
+        let cleared = try store.clearPlan(of: tea.id, in: sundayAllDay)
+        #expect(cleared == ClearedPlan(removed: 1, repeatsRemoved: 0, skipped: 1))
+        let days = try store.plannedMeals(from: saturday, to: LocalTime.system.adding(days: 3, to: saturday)).map(\.date)
+        #expect(days == [saturday, LocalTime.system.adding(days: 2, to: saturday)])
+        // Clearing without a day ends the repeat.
+        #expect(try store.clearPlan(of: tea.id, in: nil).repeatsRemoved == 1)
+        #expect(try store.planEntries(of: tea.id).isEmpty)
+    }
+
+    @Test func deletingARecipeDeletesItsPlan() throws {
+        let cake = try insert(Recipe(name: "Cake"))
+        let store = temporary.store
+        store.clock = { saturday.addingTimeInterval(-86_400) }
+        try store.addPlanEntry(PlanEntry(recipeID: cake.id, date: saturday))
+        try store.recordCooked(recipeID: cake.id, at: saturday.addingTimeInterval(-86_400 * 3))
+        let context = ModelContext(store)
+        context.delete(try #require(try context.fetch(FetchDescriptor<Recipe>()).first))
+        try context.save()
+        #expect(try store.planEntries(of: cake.id).isEmpty && store.cookedRecords(of: cake.id).isEmpty)
+        #expect(try store.plannedMeals(from: saturday.addingTimeInterval(-1), to: sunday).isEmpty)
+        #expect(try store.nextPlannedRecipe(after: saturday.addingTimeInterval(-86_400)) == nil)
+        #expect(throws: RecipeStoreError.self) { try store.addPlanEntry(PlanEntry(recipeID: cake.id, date: sunday)) }
+    }
+
+    @Test func anArchiveCarriesThePlanAndTheCookedLog() throws {
+        let pizza = try insert(Recipe(name: "Pizza"))
+        let store = temporary.store
+        store.clock = { saturday.addingTimeInterval(-86_400) }
+        let weekly = PlanEntry(recipeID: pizza.id, date: saturday, meal: "dinner", servings: 4, note: "double cheese",
+                               repeatRule: RepeatRule(frequency: .weekly), skipped: [LocalTime.system.adding(days: 7, to: saturday)])
+        try store.addPlanEntry(weekly)
+        try store.recordCooked(recipeID: pizza.id, at: saturday.addingTimeInterval(600))
+        let data = try store.exportArchive().encoded()
+        #expect(try RecipeArchive.decode(data).version == 2)
+        let other = TemporaryStore()
+        other.store.clock = store.clock
+        #expect(try other.store.importArchive(RecipeArchive.decode(data)).imported == ["Pizza"])
+        let entries = try other.store.planEntries(of: pizza.id)
+        #expect(entries.count == 1 && entries.first?.repeatRule == weekly.repeatRule && entries.first?.skipped == weekly.skipped)
+        #expect(entries.first?.meal == "dinner" && entries.first?.servings == 4 && entries.first?.note == "double cheese")
+        #expect(try entries.first?.cooked == [saturday] && other.store.cookedRecords(of: pizza.id).count == 1)
+        // Importing the same archive again adds nothing, to the recipes or to the plan.
+        _ = try other.store.importArchive(RecipeArchive.decode(data))
+        #expect(try other.store.planEntries(of: pizza.id).count == 1)
+        // A version 1 archive's planned date is planned once.
+        let old = try RecipeArchive.decode(Data(#"{"format": "recipes", "version": 1, "recipes": [{"name": "Tea", "planned": "2027-03-06T09:00:00Z"}]}"#.utf8))
+        let third = TemporaryStore()
+        _ = try third.store.importArchive(old)
+        let tea = try #require(try fetched("Tea", in: third.store))
+        #expect(try third.store.planEntries(of: tea.id).map(\.date) == [RecipeJSON.parseISODate("2027-03-06T09:00:00Z")!])
+    }
+}
+
+/// A store from before plan entries keeps every plan as one entry.
+@Suite struct MealPlanMigrationTests {
+    /// Version 5 (sync, before the written-files table): built from the first schema's SQL
+    /// and migrations 2 to 5 as they were, holding a planned and an unplanned recipe.
+    @Test func aVersionFiveStoreGetsOneEntryPerPlannedRecipe() throws {
+        let temporary = TemporaryStore()
+        let raw = try SQLiteConnection(path: temporary.url.path)
+        try raw.execute(Schema.migrations[0..<5].map(\.sql).joined(separator: "\n"))
+        try raw.execute("""
+            INSERT INTO recipe (id, kind, name, planned, created, updated) VALUES
+                ('11111111-1111-1111-1111-111111111111', 'dish', 'Planned', 800000000, 1, 2),
+                ('22222222-2222-2222-2222-222222222222', 'dish', 'Unplanned', NULL, 1, 2);
+            INSERT INTO recipe_version (recipe_id, wall, counter, replica) VALUES
+                ('11111111-1111-1111-1111-111111111111', 1700000000000, 3, 'abc'),
+                ('22222222-2222-2222-2222-222222222222', 1700000000000, 4, 'abc');
+            PRAGMA application_id = \(Schema.applicationID);
+            PRAGMA user_version = 5;
+            """)
+        let store = try RecipeStore(url: temporary.url)
+        #expect(try store.schemaVersion == RecipeStore.currentSchemaVersion)
+        let planned = try #require(UUID(uuidString: "11111111-1111-1111-1111-111111111111"))
+        let entries = try store.planEntries(of: planned)
+        // The entry takes the recipe's id and version, so every machine migrating the same
+        // synced recipe makes the same entry.
+        #expect(entries.map(\.id) == [planned] && entries.map(\.date) == [Date(timeIntervalSinceReferenceDate: 800_000_000)])
+        #expect(try store.syncedPlan(of: planned).first?.stamp == SyncStamp(wall: 1_700_000_000_000, counter: 3, replica: "abc"))
+        #expect(try store.planEntries(of: #require(UUID(uuidString: "22222222-2222-2222-2222-222222222222"))).isEmpty)
+        let recipe = try #require(try ModelContext(store).model(for: planned))
+        #expect(recipe.plannedDate == Date(timeIntervalSinceReferenceDate: 800_000_000))
+    }
+}

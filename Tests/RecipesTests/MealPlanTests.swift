@@ -195,3 +195,70 @@ import Testing
         #expect(recipe.plannedDate == Date(timeIntervalSinceReferenceDate: 800_000_000))
     }
 }
+
+/// The plan between machines: entries merge one by one.
+@Suite struct MealPlanSyncTests {
+    let saturday = LocalTime.system.date(year: 2027, month: 3, day: 6, hour: 9)
+
+    /// Both machines plan the same recipe offline, on different days: both plans stay, and
+    /// the recipe's own edit on one machine is not undone by the other's plan.
+    @Test func twoMachinesPlanningOneRecipeOfflineKeepBothEntries() throws {
+        let replicas = try SyncTests.Replicas(2)
+        let (laptop, desktop) = (replicas.stores[0], replicas.stores[1])
+        let shared = replicas.folder(0)
+        for store in [laptop, desktop] { store.clock = { saturday.addingTimeInterval(-86_400) } }
+        let pancakes = Recipe(name: "Pancakes")
+        let context = ModelContext(laptop)
+        context.insert(pancakes)
+        try context.save()
+        _ = try laptop.sync(folder: shared)
+        _ = try desktop.sync(folder: shared)
+
+        try laptop.addPlanEntry(PlanEntry(recipeID: pancakes.id, date: saturday, meal: "breakfast"))
+        let renamed = ModelContext(desktop)
+        try #require(try renamed.model(for: pancakes.id)).name = "Fluffy pancakes"
+        try renamed.save()
+        let sunday = LocalTime.system.adding(days: 1, to: saturday)
+        try desktop.addPlanEntry(PlanEntry(recipeID: pancakes.id, date: sunday, meal: "breakfast"))
+        for _ in 0..<2 {
+            _ = try laptop.sync(folder: shared)
+            _ = try desktop.sync(folder: shared)
+        }
+        #expect(try replicas.dump(0) == replicas.dump(1))
+        #expect(try laptop.planEntries(of: pancakes.id).map(\.date) == [saturday, sunday])
+        #expect(try ModelContext(laptop).model(for: pancakes.id)?.name == "Fluffy pancakes")
+        #expect(try ModelContext(laptop).model(for: pancakes.id)?.plannedDate == saturday)
+    }
+
+    /// The same entry changed on both: the later change wins for its fields, and the
+    /// occurrences either side skipped stay skipped; a cooked record made on one reaches both.
+    @Test func theSameEntryChangedOnBothEndsTheSameEverywhere() throws {
+        let replicas = try SyncTests.Replicas(2)
+        let (laptop, desktop) = (replicas.stores[0], replicas.stores[1])
+        let shared = replicas.folder(0)
+        for store in [laptop, desktop] { store.clock = { saturday.addingTimeInterval(-86_400) } }
+        let pizza = Recipe(name: "Pizza")
+        let context = ModelContext(laptop)
+        context.insert(pizza)
+        try context.save()
+        let weekly = PlanEntry(recipeID: pizza.id, date: saturday, repeatRule: RepeatRule(frequency: .weekly))
+        try laptop.addPlanEntry(weekly)
+        _ = try laptop.sync(folder: shared)
+        _ = try desktop.sync(folder: shared)
+        #expect(try desktop.planEntries(of: pizza.id) == [weekly])
+
+        let week2 = LocalTime.system.adding(days: 7, to: saturday), week3 = LocalTime.system.adding(days: 14, to: saturday)
+        try laptop.skipOccurrences(of: pizza.id, in: week2..<week2.addingTimeInterval(1))
+        try desktop.skipOccurrences(of: pizza.id, in: week3..<week3.addingTimeInterval(1))
+        try desktop.recordCooked(recipeID: pizza.id, at: saturday)
+        for _ in 0..<2 {
+            _ = try laptop.sync(folder: shared)
+            _ = try desktop.sync(folder: shared)
+        }
+        #expect(try replicas.dump(0) == replicas.dump(1))
+        let merged = try #require(try laptop.planEntries(of: pizza.id).first)
+        #expect(merged.skipped == [week2, week3] && merged.cooked == [saturday])
+        #expect(try laptop.cookedRecords(of: pizza.id).map(\.date) == [saturday])
+        #expect(try ModelContext(laptop).model(for: pizza.id)?.timesCooked == 1)
+    }
+}

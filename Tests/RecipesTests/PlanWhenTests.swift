@@ -41,7 +41,8 @@ import Testing
 
     @Test(arguments: [
         ("7 pm", at(2026, 12, 2, 19)), ("7:30 pm", at(2026, 12, 2, 19, 30)), ("fri 7 pm", at(2026, 12, 4, 19)),
-        ("12 am", at(2026, 12, 3, 0)), ("9 AM tomorrow", at(2026, 12, 3, 9)),
+        ("12 am", at(2026, 12, 3, 0)), ("9 AM tomorrow", at(2026, 12, 3, 9)), ("fri at 7 pm", at(2026, 12, 4, 19)),
+        ("sat at lunch", at(2026, 12, 5, 12, 30)),
     ])
     func amAndPmMayBeWordsOfTheirOwn(text: String, date: Date) throws {
         #expect(try parser().parsePlan(text).dates == [date])
@@ -120,6 +121,7 @@ import Testing
         ("every month on the 15th 12:00", at(2026, 12, 15, 12), RepeatRule(frequency: .monthly, monthDay: 15), nil),
         ("every 2 months on 31st", at(2026, 12, 31), RepeatRule(frequency: .monthly, interval: 2, monthDay: 31), nil),
         ("monthly breakfast", at(2027, 1, 2, 8), RepeatRule(frequency: .monthly, monthDay: 2), "breakfast"),
+        ("every day at 7:30 pm", at(2026, 12, 2, 19, 30), RepeatRule(frequency: .daily), nil),
     ] as [(String, Date, RepeatRule, String?)])
     func aRepeatStartsAtItsFirstOccurrenceNotYetPassed(text: String, first: Date, rule: RepeatRule, meal: String?) throws {
         #expect(try parser().parsePlan(text) == PlanWhen(dates: [first], repeatRule: rule, meal: meal))
@@ -146,7 +148,7 @@ import Testing
         ("next", "next"), ("next lunch", "next"), ("lunch dinner", "dinner"), ("fri sat", "sat"), ("mon-mon", "mon-mon"),
         ("mon-fry", "mon-fry"), ("sat every fri", "every"), ("every fri tomorrow", "tomorrow"), ("dec", "dec"), ("feb 30", "feb 30"),
         ("dec 7 pm", "dec"), ("7 pm 8 pm", "8pm"), ("13 pm", "13pm"), ("+4000d dinner", "+4000d"), ("9013-12-24 dinner", "9013-12-24"),
-        ("mon-fri tomorrow", "tomorrow"), ("tonight fri", "fri"),
+        ("mon-fri tomorrow", "tomorrow"), ("tonight fri", "fri"), ("fri at", "at"), ("at fri", "at"),
     ])
     func whatIsNotUnderstoodIsNamed(text: String, part: String) {
         #expect { try parser().parsePlan(text) } throws: { error in

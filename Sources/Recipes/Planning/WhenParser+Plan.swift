@@ -26,7 +26,8 @@ extension WhenParser {
     ///   the first occurrence not yet passed, and the rule's intervals count from it. A repeat
     ///   without weekdays or a day of the month takes today's.
     ///
-    /// Words are separated by spaces (or commas) and read case-insensitively. Throws
+    /// Words are separated by spaces (or commas) and read case-insensitively; `at` may stand
+    /// before a time or a meal (`fri at 7 pm`). Throws
     /// ``PlanningInputError`` naming the word that is not understood and the forms expected.
     ///
     /// ```swift
@@ -96,7 +97,7 @@ extension WhenParser {
     }
 
     private static let reservedWords = Set(keywords).subtracting(MealTimes.default.meals.map(\.name))
-        .union(["and", "on", "the", "other", "weekday", "weekend", "sept"])
+        .union(["and", "at", "on", "the", "other", "weekday", "weekend", "sept"])
 
     // MARK: Reading the words
 
@@ -156,6 +157,11 @@ extension WhenParser {
                 let pattern = try readRepeat(&rest)
                 index = rest.startIndex
                 try reading.set(.repeating(pattern), word: word)
+            } else if word == "at" {
+                // "fri at 7pm", "every day at lunch": a filler word people type before a time.
+                guard index < words.count, (try? parseTime(words[index])) != nil || meals.time(of: words[index]) != nil else {
+                    throw PlanningInputError(part: word, reason: "expected a time or a meal after 'at', such as 'at 19:30' or 'at lunch'")
+                }
             } else if word == "tonight" {
                 try reading.set(.tonight, word: word)
             } else if word == "next" {

@@ -130,6 +130,19 @@ import Testing
         return nil
     }
 
+    /// In the process's own zone (run with TZ=Europe/Berlin to cross two daylight-saving
+    /// changes), an 18:00 dinner stays at 18:00 all year, every day and every week.
+    @Test(arguments: [RepeatRule(frequency: .daily), RepeatRule(frequency: .weekly, interval: 2, weekdays: [0, 3]),
+                      RepeatRule(frequency: .monthly, monthDay: 31)])
+    func aDinnerKeepsItsWallClockTimeAcrossTheYear(rule: RepeatRule) {
+        let system = LocalTime.system
+        let start = system.date(year: 2026, month: 1, day: 31, hour: 18)
+        let year = rule.occurrences(from: start, to: system.date(year: 2027, month: 1, day: 31), start: start, local: system, limit: 400)
+        #expect(year.count == ["DAILY": 365, "WEEKLY": 52, "MONTHLY": 7][rule.frequency.rawValue])
+        #expect(year.allSatisfy { system.components(of: $0).hour == 18 && system.components(of: $0).minute == 0 })
+        #expect(rule.occurrence(after: year[year.count - 2], start: start, local: system) == year.last)
+    }
+
     // MARK: RRULE
 
     @Test(arguments: [

@@ -172,7 +172,7 @@ import Testing
         "FREQ=WEEKLY;BYMONTHDAY=1", "FREQ=DAILY;;", "FREQ=DAILY;", "FREQ=DAILY;FREQ=WEEKLY", "FREQ=WEEKLY;WKST=SU",
         "FREQ=DAILY;UNTIL=20261231", "FREQ=DAILY;UNTIL=20260231T000000Z", "FREQ=DAILY;UNTIL=20261231T245959Z",
         "FREQ=DAILY;UNTIL=20261231T225959", "FREQ=DAILY;UNTIL=00001231T225959Z", "RRULE:FREQ=DAILY", "FREQ=DAILY=2",
-        "FREQ=DAILY;INTERVAL=١", "FREQ=DAILY;" + String(repeating: "X", count: 300),
+        "FREQ=DAILY;INTERVAL=١", "FREQ=daıly", "FREQ=WEEKLY;BYDAY=ſu", "ınterval=2;FREQ=DAILY", "FREQ=DAILY;" + String(repeating: "X", count: 300),
     ])
     func unsupportedOrCraftedRulesAreRefused(text: String) {
         #expect(throws: PlanningInputError.self) { try RepeatRule(rrule: text) }

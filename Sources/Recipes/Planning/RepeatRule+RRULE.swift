@@ -20,11 +20,16 @@ extension RepeatRule {
     ///
     /// Only what ``rrule`` writes is understood: FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL (1 to
     /// ``maximumInterval``), BYDAY (plain weekdays, WEEKLY only), BYMONTHDAY (one day 1 to 31,
-    /// MONTHLY only), UNTIL (a UTC date-time) and WKST=MO. Anything else, a repeated part or
+    /// MONTHLY only), UNTIL (a UTC date-time) and WKST=MO, in any order and case. Anything
+    /// else (COUNT, BYSETPOS, BYDAY=1MO, an UNTIL without Z ...), a repeated part or
     /// an empty one throws ``PlanningInputError`` naming it: a rule that would be misread is
     /// refused instead.
     public init(rrule text: String) throws {
         guard text.utf8.count <= 200 else { throw PlanningInputError(part: String(text.prefix(40)) + "…", reason: "a repeat rule this long is not supported") }
+        // ASCII only: uppercasing "daıly" (dotless i) or "ſu" (long s) would otherwise make DAILY or SU.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            throw PlanningInputError(part: text, reason: "a repeat rule is ASCII text, such as FREQ=WEEKLY;BYDAY=FR")
+        }
         var values: [String: String] = [:]
         for part in text.split(separator: ";", omittingEmptySubsequences: false) {
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

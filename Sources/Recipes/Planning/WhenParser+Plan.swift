@@ -15,6 +15,7 @@ extension WhenParser {
     ///   next; today counts, as it does for `2026-12-24`. `feb 29` is the next leap day.
     /// - `tonight`: today at the dinner time. Once dinner time has passed it stays today: the
     ///   next quarter hour (at 20:05, 20:15), never silently tomorrow; after 23:45 it is an error.
+    ///   With a time or a meal (`tonight 21:00`) it is simply today, as `today 21:00` is.
     /// - Weekday ranges with a time or meal, `mon-fri lunch`: each weekday of the range once, at
     ///   its next date whose time has not passed, in date order. On a Wednesday morning that is
     ///   Wednesday, Thursday and Friday of this week and Monday and Tuesday of the next.

@@ -25,6 +25,7 @@ public func recipesFuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> 
     let text = String(decoding: data, as: UTF8.self)
     switch target {
     case "when": fuzzWhen(text, data)
+    case "rrule": fuzzRepeatRule(text, data)
     case "duration": fuzzDuration(text)
     case "iso8601": fuzzISO8601(text)
     case "archive": fuzzArchive(data)
@@ -32,17 +33,51 @@ public func recipesFuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> 
     case "schemaorg": fuzzSchemaOrg(text, data)
     case "json": fuzzJSON(text)
     default:
-        fatalError("set RECIPES_FUZZ_TARGET to when, duration, iso8601, archive, cooklang, schemaorg or json")
+        fatalError("set RECIPES_FUZZ_TARGET to when, rrule, duration, iso8601, archive, cooklang, schemaorg or json")
     }
     return 0
 }
 
 private func fuzzWhen(_ text: String, _ data: Data) {
     let local = zones[Int(data.first ?? 0) % zones.count]
-    guard let date = try? WhenParser(now: now, local: local).parse(text) else { return }
-    require(date.timeIntervalSince1970.isFinite, "WHEN '\(text)' gave a non-finite date")
-    require(date.timeIntervalSince(now) < Double(WhenParser.maximumDaysAhead + 2) * 86_400,
-            "WHEN '\(text)' reached past the ten-year limit")
+    let parser = WhenParser(now: now, local: local)
+    func requireNear(_ date: Date) {
+        require(date.timeIntervalSince1970.isFinite, "WHEN '\(text)' gave a non-finite date")
+        require(date.timeIntervalSince(now) < Double(WhenParser.maximumDaysAhead + 2) * 86_400,
+                "WHEN '\(text)' reached past the ten-year limit")
+    }
+    if let date = try? parser.parse(text) {
+        requireNear(date)
+        require((try? parser.parsePlan(text)) == PlanWhen(dates: [date]), "parsePlan read '\(text)' unlike parse")
+    }
+    if let plan = try? parser.parsePlan(text) {
+        require((1...7).contains(plan.dates.count) && plan.dates == plan.dates.sorted(), "WHEN '\(text)' gave \(plan.dates)")
+        plan.dates.forEach(requireNear)
+        if let rule = plan.repeatRule {
+            require(plan.dates.count == 1 && plan.dates[0] > now, "the repeat '\(text)' starts in the past")
+            require(rule.occurrence(after: now, start: plan.dates[0], local: local) == plan.dates[0],
+                    "the repeat '\(text)' does not start at its first occurrence")
+            require((try? RepeatRule(rrule: rule.rrule)) == rule, "the repeat '\(text)' did not survive its RRULE \(rule.rrule)")
+        }
+    }
+    if let day = try? parser.parseDay(text) {
+        requireNear(day)
+        require(local.startOfDay(day) == day, "the day '\(text)' is not the start of a day")
+    }
+}
+
+private func fuzzRepeatRule(_ text: String, _ data: Data) {
+    guard let rule = try? RepeatRule(rrule: text) else { return }
+    require((try? RepeatRule(rrule: rule.rrule)) == rule, "RRULE '\(text)' read back differently from '\(rule.rrule)'")
+    let local = zones[Int(data.last ?? 0) % zones.count]
+    let start = now.addingTimeInterval(-Double(Int(data.first ?? 0) * 97) * 86_400)
+    var after = now.addingTimeInterval(-Double(Int(data.last ?? 0)) * 3_600)
+    for _ in 0..<5 {
+        guard let next = rule.occurrence(after: after, start: start, local: local) else { break }
+        require(next > after && next >= start, "RRULE '\(text)' went back from \(after) to \(next)")
+        require(rule.until.map { next <= $0 } ?? true, "RRULE '\(text)' passed its UNTIL with \(next)")
+        after = next
+    }
 }
 
 private func fuzzDuration(_ text: String) {

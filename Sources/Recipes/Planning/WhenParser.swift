@@ -1,6 +1,7 @@
 import FoundationEssentials
 
 /// Reads the WHEN of `recipes plan`: a day, a time, or both, in local time.
+/// ``parsePlan(_:)`` also reads meals, weekday ranges, month days and repeats.
 ///
 /// Days: `today`, `tomorrow`, a weekday (`fri`, `friday`: the next one after today),
 /// `+3d` / `+2w` (days or weeks from today), `2026-12-24`. Times: `18:30`, `7pm`, `7:30am`,
@@ -15,6 +16,8 @@ public struct WhenParser: Sendable {
     public let now: Date
     /// The time zone times of day are read in.
     public let local: LocalTime
+    /// The meals ``parsePlan(_:)`` knows by name, and their times.
+    public let meals: MealTimes
 
     /// The time used when WHEN names only a day.
     public static let defaultHour = 18
@@ -23,10 +26,11 @@ public struct WhenParser: Sendable {
     /// instead of planning dinner for the year 275,000.
     public static let maximumDaysAhead = 3_660
 
-    /// A parser for times relative to `now`, read in `local` time.
-    public init(now: Date, local: LocalTime = .system) {
+    /// A parser for times relative to `now`, read in `local` time, with `meals` for the meal words.
+    public init(now: Date, local: LocalTime = .system, meals: MealTimes = .default) {
         self.now = now
         self.local = local
+        self.meals = meals
     }
 
     /// The date `text` names ("tomorrow", "fri 19:30", "2026-12-24", "in 2h"); throws ``PlanningInputError`` when it names none.
@@ -38,13 +42,13 @@ public struct WhenParser: Sendable {
         for word in words {
             if word.contains("-"), let (dayWord, timeWord) = splitISODateTime(word) {
                 guard day == nil, time == nil else { throw PlanningInputError(part: word, reason: "a day was already given") }
-                day = try parseDay(dayWord)
+                day = try dayOfWord(dayWord)
                 time = try parseTime(timeWord)
                 guard day != nil, time != nil else { throw PlanningInputError(part: word, reason: "expected a date and time such as 2026-12-24T18:30") }
             } else if let parsedTime = try parseTime(word) {
                 guard time == nil else { throw PlanningInputError(part: word, reason: "a time was already given") }
                 time = parsedTime
-            } else if let parsedDay = try parseDay(word) {
+            } else if let parsedDay = try dayOfWord(word) {
                 guard day == nil else { throw PlanningInputError(part: word, reason: "a day was already given") }
                 day = parsedDay
             } else {
@@ -63,21 +67,29 @@ public struct WhenParser: Sendable {
     }
 
     /// The words WHEN understands, for "did you mean" suggestions.
-    public static let keywords = ["today", "tomorrow", "noon", "midnight"] + weekdayNames
+    public static let keywords = ["today", "tomorrow", "tonight", "noon", "midnight", "next", "every",
+                                  "daily", "weekly", "monthly", "weekdays", "weekends", "day", "days", "week", "weeks",
+                                  "month", "months", "am", "pm"]
+        + weekdayNames + monthNames.map { $0.lowercased() } + MealTimes.default.meals.map(\.name)
 
     // MARK: Days
 
-    private static let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
-    private static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+    static let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+    static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
-    private func parseDay(_ word: String) throws -> (year: Int, month: Int, day: Int)? {
+    /// 0 for Sunday to 6 for Saturday: `fri`, `friday`, or a start of the name from three letters (`thurs`).
+    static func weekdayIndex(_ word: String) -> Int? {
+        weekdays.firstIndex(of: word) ?? weekdayNames.firstIndex(of: word)
+            ?? (word.count >= 3 ? weekdayNames.firstIndex(where: { $0.hasPrefix(word) }) : nil)
+    }
+
+    func dayOfWord(_ word: String) throws -> (year: Int, month: Int, day: Int)? {
         switch word {
         case "today": return dayComponents(offset: 0)
         case "tomorrow": return dayComponents(offset: 1)
         default: break
         }
-        if let index = Self.weekdays.firstIndex(of: word) ?? Self.weekdayNames.firstIndex(of: word)
-            ?? (word.count >= 3 ? Self.weekdayNames.firstIndex(where: { $0.hasPrefix(word) }) : nil) {
+        if let index = Self.weekdayIndex(word) {
             let today = local.components(of: now).weekday
             let ahead = (index - today + 7) % 7
             return dayComponents(offset: ahead == 0 ? 7 : ahead)
@@ -122,12 +134,12 @@ public struct WhenParser: Sendable {
         return (year, month, day)
     }
 
-    private func splitISODateTime(_ word: String) -> (String, String)? {
+    func splitISODateTime(_ word: String) -> (String, String)? {
         guard let separator = word.firstIndex(of: "t"), word.first?.isNumber == true else { return nil }
         return (String(word[..<separator]), String(word[word.index(after: separator)...]))
     }
 
-    private func dayComponents(offset: Int) -> (year: Int, month: Int, day: Int) {
+    func dayComponents(offset: Int) -> (year: Int, month: Int, day: Int) {
         let today = local.components(of: now)
         // Noon of the target day: a day number that survives any daylight-saving shift.
         let parts = local.components(of: local.date(year: today.year, month: today.month, day: today.day + offset, hour: 12))
@@ -139,7 +151,7 @@ public struct WhenParser: Sendable {
 
     // MARK: Times
 
-    private func parseTime(_ word: String) throws -> (hour: Int, minute: Int)? {
+    func parseTime(_ word: String) throws -> (hour: Int, minute: Int)? {
         switch word {
         case "noon": return (12, 0)
         case "midnight": return (0, 0)

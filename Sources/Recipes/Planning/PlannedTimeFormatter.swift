@@ -43,8 +43,13 @@ public struct PlannedTimeFormatter: Sendable {
 
     /// A full local date and time, for confirmations: "Thu 2026-12-24 18:00".
     public func full(_ date: Date) -> String {
+        "\(day(date)) \(clock(date))"
+    }
+
+    /// A local day: "Thu 2026-12-24".
+    public func day(_ date: Date) -> String {
         let parts = local.components(of: date)
-        return "\(Self.weekdays[parts.weekday]) \(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day)) \(clock(date))"
+        return "\(Self.weekdays[parts.weekday]) \(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day))"
     }
 
     /// "in 2h 5m", "in 45m", "now" (under a minute).

@@ -43,10 +43,24 @@ public struct ShoppingList: Sendable {
 
     /// The shopping list for the ingredients of `recipes`, same names merged.
     public init(recipes: [Recipe]) {
+        self.init(portions: recipes.map { ($0, 1) })
+    }
+
+    /// The shopping list for planned meals: each meal counts (pancakes twice is twice the
+    /// ingredients), scaled by the meal's servings over the recipe's when both are known.
+    public init(meals: [(recipe: Recipe, servings: Int?)]) {
+        self.init(portions: meals.map { meal in
+            guard let wanted = meal.servings, let own = meal.recipe.servings, own > 0 else { return (meal.recipe, 1) }
+            return (meal.recipe, Double(wanted) / Double(own))
+        })
+    }
+
+    /// Each recipe's ingredients times its factor; amounts without a number stay as written.
+    private init(portions: [(recipe: Recipe, factor: Double)]) {
         var order: [String] = []
         var names: [String: String] = [:]
         var amounts: [String: [(key: String?, quantity: Double?, unit: String, recipes: [String])]] = [:]
-        for recipe in recipes {
+        for (recipe, factor) in portions {
             for ingredient in recipe.ingredients {
                 let key = TextMatching.nameKey(ingredient.name)
                 guard !key.isEmpty else { continue }
@@ -54,7 +68,7 @@ public struct ShoppingList: Sendable {
                     names[key] = ingredient.name
                     order.append(key)
                 }
-                let parsed = Self.parse(ingredient.amount)
+                let parsed = Self.parse(ingredient.amount).map { (quantity: $0.quantity * factor, unit: $0.unit, unitKey: $0.unitKey) }
                 var list = amounts[key] ?? []
                 if let parsed, let index = list.firstIndex(where: { $0.key == parsed.unitKey && $0.quantity != nil }) {
                     list[index].quantity! += parsed.quantity

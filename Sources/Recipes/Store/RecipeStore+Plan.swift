@@ -71,6 +71,20 @@ extension RecipeStore {
         }
     }
 
+    /// The first and the last date of the plan's entries (a repeat's first occurrence), or
+    /// nil when nothing is planned.
+    public func planSpan() throws -> ClosedRange<Date>? {
+        try reading {
+            try database.fetchOne("""
+                SELECT min(date) AS first, max(date) AS last FROM plan_entry e
+                WHERE removed = 0 AND EXISTS (SELECT 1 FROM recipe WHERE id = e.recipe_id)
+                """) { row -> ClosedRange<Date>? in
+                guard let first: Date = try row["first"], let last: Date = try row["last"] else { return nil }
+                return first...last
+            } ?? nil
+        }
+    }
+
     /// When the recipe was cooked, earliest first.
     public func cookedRecords(of recipeID: UUID) throws -> [CookedRecord] {
         try reading {
@@ -86,11 +100,31 @@ extension RecipeStore {
     /// Adds `entry` to the plan in one transaction.
     @discardableResult
     public func addPlanEntry(_ entry: PlanEntry, now: Date = Date()) throws -> PlanEntry {
+        try plan([entry], now: now)
+        return entry
+    }
+
+    /// Adds `entries` (of one or more recipes) in one transaction, as `recipes plan` does for
+    /// `mon-fri lunch`; with `replacingUpcoming`, their recipes' upcoming entries make way
+    /// first. Returns the entries that made way.
+    @discardableResult
+    public func plan(_ entries: [PlanEntry], replacingUpcoming: Bool = false, now: Date = Date()) throws -> [PlanEntry] {
         try write {
-            try requireRecipe(entry.recipeID)
-            try insertEntry(entry, stamp: try nextPlanStamp())
-            try planChanged(of: entry.recipeID, now: now)
-            return entry
+            var recipes: [UUID] = []
+            for id in entries.map(\.recipeID) where !recipes.contains(id) { recipes.append(id) }
+            var replaced: [PlanEntry] = []
+            for id in recipes {
+                try requireRecipe(id)
+                if replacingUpcoming { replaced += try removeUpcomingEntries(of: id, now: now) }
+            }
+            for entry in entries {
+                if let servings = entry.servings, servings < 1 {
+                    throw RecipeStoreError.invalidRecipe(id: entry.recipeID, reason: "a plan's servings must be at least 1")
+                }
+                try insertEntry(entry, stamp: try nextPlanStamp())
+            }
+            for id in recipes { try planChanged(of: id, now: now) }
+            return replaced
         }
     }
 

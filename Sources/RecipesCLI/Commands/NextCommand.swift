@@ -113,10 +113,13 @@ struct NextCommand: RecipesCommand {
         let formatter = PlannedTimeFormatter(now: now, local: environment.local)
         // The store's window is half-open the other way round ([start, end)): fetch a little
         // more and keep the exact interval here.
-        let lines = try store.plannedRecipes(from: now + window - period, to: now + window + 1, kind: recipeKind)
-            .compactMap { recipe -> StatusLine? in
-                guard let date = recipe.plannedDate else { return nil }
-                let upcoming = UpcomingRecipe(recipe: recipe, plannedDate: date, now: now, local: environment.local)
+        // Every meal, so a recipe planned twice (or a repeat) is announced each time.
+        let context = ModelContext(store)
+        let lines = try store.plannedMeals(from: now + window - period, to: now + window + 1, kind: recipeKind, local: environment.local)
+            .filter { !$0.isCooked }
+            .compactMap { meal -> StatusLine? in
+                guard let recipe = try context.model(for: meal.recipe.id) else { return nil }
+                let upcoming = UpcomingRecipe(recipe: recipe, plannedDate: meal.date, now: now, local: environment.local)
                 guard upcoming.startsIn > window - period, upcoming.startsIn <= window else { return nil }
                 return StatusLine(upcoming, formatter: formatter)
             }

@@ -1,36 +1,61 @@
 import FoundationEssentials
 import Recipes
 
-/// `recipes plan`: sets, clears or lists planned dates.
+/// `recipes plan`: adds a recipe to the meal plan, moves, clears or skips it, or lists the
+/// coming days.
 struct PlanCommand: RecipesCommand {
-    static let clear = OptionSpec("--clear", help: "Remove the recipe's planned date.")
-    static let days = OptionSpec("--days", short: "d", value: "n", help: "List what is planned in the next N days (default: 7).")
-    static let all = OptionSpec("--all", help: "List everything planned, past and future.")
+    static let replace = OptionSpec("--replace", help: "Move the recipe's upcoming plans to WHEN instead of adding one.")
+    static let clear = OptionSpec("--clear", help: "Remove the recipe's upcoming plans, or with WHEN only those then (a repeat skips that day).")
+    static let skip = OptionSpec("--skip", value: "date", help: "Leave out a repeat's day without ending it: fri, 2026-12-25, dec 25.")
+    static let until = OptionSpec("--until", value: "date", help: "The last day of a repeat (the whole day counts).")
+    static let meal = OptionSpec("--meal", value: "meal", help: "Name the meal (breakfast, lunch, dinner or a word of yours) without its time.")
+    static let servings = OptionSpec("--servings", value: "count", help: "How many it is for; shopping scales the recipe by it.")
+    static let note = OptionSpec("--note", value: "text", help: "A note for the cook, shown in the week.")
+    static let days = OptionSpec("--days", short: "d", value: "n", help: "List N days from today (default: 7).")
+    static let week = OptionSpec("--week", help: "List this calendar week, Monday to Sunday.")
+    static let from = OptionSpec("--from", value: "date", help: "Start the list on this day instead of today.")
+    static let all = OptionSpec("--all", help: "List everything planned, past and future (repeats up to four weeks ahead).")
     static let format = OptionSpec("--format", value: "format", choosing: ListFormat.self,
-                                   help: "For the list: table (default on a terminal), plain (tab-separated) or json.")
-    static let ics = OptionSpec("--ics", help: "Print the list as an iCalendar (RFC 5545) calendar, to import or subscribe to.")
+                                   help: "For the list: table (default on a terminal: the week by day), plain (tab-separated) or json.")
+    static let ics = OptionSpec("--ics", help: "Print the plan as an iCalendar (RFC 5545) calendar, repeats as RRULE, to import or subscribe to.")
 
     static let spec = CommandSpec(
         name: "plan",
-        abstract: "Plan a recipe for a day and time, clear a plan, or list what is planned.",
+        abstract: "Plan a recipe for a day, a meal or a repeat; clear or skip a plan; list the week.",
         discussion: """
-            WHEN is a day, a time, or both, in local time: today, tomorrow, a weekday (mon ... \
-            sunday: the next one after today), +3d or +2w (days or weeks from today), 2026-12-24; \
-            times 18:30, 7pm, 7:30am, noon, midnight. A day alone means 18:00; a time alone means \
-            today, or tomorrow once that time has passed. RECIPE is one argument (quote names \
-            with spaces); the words after it are WHEN. Without arguments, lists the plans of the \
-            next 7 days and exits 1 when there are none.
+            A recipe can be planned any number of times; each WHEN adds an entry. WHEN, in \
+            local time, is a day, a time, a meal, or a repeat: today, tomorrow, tonight, a \
+            weekday (fri: the coming one; next fri: the one of next week), +3d, +2w, 2026-12-24, \
+            dec 24; 18:30, 7pm, 7 pm, noon; breakfast (08:00), lunch (12:30), dinner (18:00), \
+            or meals of your own from the config file; mon-fri lunch (each day once); repeats: \
+            every fri, every day, weekdays, weekends, every 2 weeks on sun, every month on the \
+            1st, every mon and thu 19:00, each with a time or meal and --until. A day alone means \
+            18:00; a time or meal alone means today, or tomorrow once it has passed. RECIPE is \
+            one argument (quote names with spaces); the words after it are WHEN. Meal times \
+            are set in $XDG_CONFIG_HOME/recipes/config (else ~/.config/recipes/config), one \
+            'meal.NAME = HH:MM' a line. Without a recipe, lists the week: each day with its \
+            meals in order, repeats marked; exits 1 when nothing is planned.
             """,
         arguments: [ArgumentSpec("recipe", optional: true, completes: .recipe, help: "The recipe's name or an id prefix."),
                     ArgumentSpec("when", optional: true, variadic: true, help: "When to make it.")],
-        options: [clear, days, all, format, ics],
-        examples: ["recipes plan \"Mom's Spaghetti\" fri 7pm", "recipes plan focaccia +3d", "recipes plan cocoa --clear",
-                   "recipes plan --days 14", "recipes plan --ics --all > ~/recipes.ics"])
+        options: [replace, clear, skip, until, meal, servings, note, days, week, from, all, format, ics],
+        examples: ["recipes plan \"Mom's Spaghetti\" fri 7pm", "recipes plan pancakes sat breakfast --servings 6",
+                   "recipes plan pizza every fri dinner", "recipes plan soup mon-fri lunch", "recipes plan pizza --skip dec 25",
+                   "recipes plan focaccia +3d --replace", "recipes plan cocoa --clear", "recipes plan --week",
+                   "recipes plan --ics --all > ~/recipes.ics"])
+
+    /// What an added entry says besides its date.
+    struct EntryDetails {
+        var meal: String?
+        var servings: Int?
+        var note = ""
+    }
 
     enum Action {
-        case set(reference: String, when: String)
-        case clear(reference: String)
-        case list(days: Int?, format: ListFormat?, calendar: Bool)
+        case add(reference: String, when: String, details: EntryDetails, replace: Bool, until: String?)
+        case clear(reference: String, when: String?)
+        case skip(reference: String, day: String)
+        case list(PlanListing)
     }
 
     let action: Action
@@ -38,118 +63,62 @@ struct PlanCommand: RecipesCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let command = Self.spec.name
         let positionals = arguments.positionals
-        let clearing = arguments.has(Self.clear)
-        let listing = arguments.has(Self.days) || arguments.has(Self.all) || arguments.has(Self.format) || arguments.has(Self.ics)
-        if let reference = positionals.first {
-            if listing { throw UsageError(.listingOptionsWithRecipe, command: command) }
-            let when = positionals.dropFirst().joined(separator: " ")
-            if clearing {
-                guard when.isEmpty else { throw UsageError(.exclusive("WHEN", "--clear"), command: command) }
-                action = .clear(reference: reference)
-            } else {
-                guard !when.isEmpty else { throw UsageError(.missingWhenAfterRecipe, command: command) }
-                action = .set(reference: reference, when: when)
+        let entryOptions = [Self.replace, Self.until, Self.meal, Self.servings, Self.note]
+        let listing = [Self.days, Self.week, Self.from, Self.all, Self.format, Self.ics].contains { arguments.has($0) }
+        guard let reference = positionals.first else {
+            for option in entryOptions + [Self.clear, Self.skip] where arguments.has(option) {
+                throw UsageError(.needs(option: option.long, what: "a recipe"), command: command)
             }
+            action = .list(try PlanListing(arguments, command: command))
+            return
+        }
+        if listing { throw UsageError(.listingOptionsWithRecipe, command: command) }
+        let when = positionals.dropFirst().joined(separator: " ")
+        let givenEntryOption = entryOptions.first { arguments.has($0) }
+        if let day = arguments.value(Self.skip) {
+            if arguments.has(Self.clear) { throw UsageError(.exclusive("--skip", "--clear"), command: command) }
+            if let option = givenEntryOption { throw UsageError(.exclusive("--skip", option.long), command: command) }
+            guard when.isEmpty else { throw UsageError(.exclusive("WHEN", "--skip DATE"), command: command) }
+            action = .skip(reference: reference, day: day)
+        } else if arguments.has(Self.clear) {
+            if let option = givenEntryOption { throw UsageError(.exclusive("--clear", option.long), command: command) }
+            action = .clear(reference: reference, when: when.isEmpty ? nil : when)
         } else {
-            if clearing { throw UsageError(.needs(option: "--clear", what: "a recipe"), command: command) }
-            if arguments.has(Self.all), arguments.has(Self.days) { throw UsageError(.eitherOption("--days", "--all"), command: command) }
-            if arguments.has(Self.ics), arguments.has(Self.format) { throw UsageError(.eitherOption("--ics", "--format"), command: command) }
-            let days = try arguments.integer(Self.days, minimum: 1, command: command)
-            action = .list(days: arguments.has(Self.all) ? nil : (days ?? 7), format: arguments.choice(Self.format),
-                           calendar: arguments.has(Self.ics))
+            guard !when.isEmpty else { throw UsageError(.missingWhenAfterRecipe, command: command) }
+            let details = EntryDetails(meal: arguments.value(Self.meal).map { $0.lowercased() },
+                                       servings: try arguments.integer(Self.servings, minimum: 1, command: command),
+                                       note: arguments.value(Self.note) ?? "")
+            action = .add(reference: reference, when: when, details: details, replace: arguments.has(Self.replace),
+                          until: arguments.value(Self.until))
         }
     }
 
-    /// WHEN as a date, or a usage error naming the part that is wrong.
+    /// WHEN as a date, or a usage error naming the part that is wrong (`add --plan`).
     static func parseWhen(_ text: String, _ environment: CommandEnvironment, command: String = spec.name) throws(UsageError) -> Date {
         do {
             return try WhenParser(now: environment.now, local: environment.local).parse(text)
         } catch let error as PlanningInputError {
-            throw UsageError(.badWhen(detail: "\(error)"), command: command,
-                             suggestion: Suggestion.closest(to: error.part, among: WhenParser.keywords))
+            throw badWhen(error, command: command)
         } catch {
             throw UsageError(.badWhen(detail: "'\(text)'"), command: command)
         }
     }
 
+    static func badWhen(_ error: PlanningInputError, command: String) -> UsageError {
+        UsageError(.badWhen(detail: "\(error)"), command: command, suggestion: Suggestion.closest(to: error.part, among: WhenParser.keywords))
+    }
+
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
-        let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
         switch action {
-        case .set(let reference, let when):
-            let date = try Self.parseWhen(when, environment)
-            let recipe = try update(reference, environment) { $0.plannedDate = date }
-            environment.output.line("planned \(TerminalText.oneLine(recipe.name)) for \(formatter.full(date))")
-        case .clear(let reference):
-            let recipe = try update(reference, environment) { $0.plannedDate = nil }
-            environment.output.line("cleared the plan for \(TerminalText.oneLine(recipe.name))")
-        case .list(let days, let format, let calendar):
-            return try list(days: days, format: format, calendar: calendar, environment, formatter)
+        case .add(let reference, let when, let details, let replace, let until):
+            try add(reference, when: when, details: details, replace: replace, until: until, environment)
+        case .clear(let reference, let when):
+            return try clear(reference, when: when, environment)
+        case .skip(let reference, let day):
+            return try skip(reference, day: day, environment)
+        case .list(let listing):
+            return try listing.run(environment)
         }
         return .success
-    }
-
-    /// Finds, changes and saves the recipe in one write transaction, so no other process's
-    /// change can come between the reading and the writing.
-    private func update(_ reference: String, _ environment: CommandEnvironment, _ change: (Recipe) -> Void) throws -> Recipe {
-        let store = try environment.openStore()
-        let context = ModelContext(store)
-        var changed: Recipe?
-        try context.transaction {
-            let found = try CommonOptions.resolve(reference, in: store)
-            guard let recipe = try context.model(for: found.id) else { throw CommandFailure("'\(reference)' was deleted meanwhile") }
-            change(recipe)
-            changed = recipe
-        }
-        guard let changed else { throw CommandFailure("'\(reference)' was deleted meanwhile") }
-        return changed
-    }
-
-    private func list(days: Int?, format: ListFormat?, calendar: Bool, _ environment: CommandEnvironment,
-                      _ formatter: PlannedTimeFormatter) throws -> ExitStatus {
-        let store = try environment.openStore()
-        let local = environment.local
-        let start = days == nil ? nil : environment.now
-        // Through the end of the Nth day from today.
-        let end = days.map { local.adding(days: $0 + 1, to: local.startOfDay(environment.now)) }
-        let recipes = try store.plannedRecipes(from: start, to: end)
-        let output = environment.output
-        if calendar {
-            // An empty calendar is still a calendar: a subscription keeps working.
-            output.write(ICalendar.calendar(for: recipes))
-            return .success
-        }
-        var renderer: any RecipeListRenderer = switch ListFormat.chosen(format, for: output) {
-        case .json: JSONListRenderer()
-        case .table: PlanTableRenderer(formatter: formatter)
-        case .plain: PlainListRenderer()
-        }
-        for recipe in recipes where !output.isBroken { try renderer.add(recipe, to: output) }
-        renderer.finish(output)
-        if recipes.isEmpty, output.isTerminal {
-            environment.errors.line(days.map { "nothing planned in the next \($0) days" } ?? "nothing planned")
-        }
-        return recipes.isEmpty ? .nothingFound : .success
-    }
-}
-
-/// Plans as a person reads them: date, relative time, kind, name.
-struct PlanTableRenderer: RecipeSummaryRenderer {
-    let formatter: PlannedTimeFormatter
-    private var rows: [[String]] = []
-    private var dateColors: [String] = []
-
-    init(formatter: PlannedTimeFormatter) {
-        self.formatter = formatter
-    }
-
-    mutating func add(_ summary: RecipeSummary, to output: TextOutput) {
-        guard let date = summary.plannedDate else { return }
-        rows.append([formatter.full(date), formatter.when(date), summary.variety.rawValue, TerminalText.oneLine(summary.name)])
-        dateColors.append(TerminalColor.code(for: date, formatter))
-    }
-
-    mutating func finish(_ output: TextOutput) {
-        let colors = dateColors
-        if !rows.isEmpty { TextColumns.write(rows, to: output) { row, column in column == 1 ? colors[row] : nil } }
     }
 }

@@ -10,6 +10,8 @@ struct ShoppingCommand: RecipesCommand {
         name: "shopping",
         abstract: "List the ingredients of the recipes planned in the next days.",
         discussion: """
+            Every planned meal counts: a recipe planned twice needs its ingredients twice, and a \
+            meal planned for more servings than the recipe makes (plan --servings) scales them. \
             Ingredients with the same name (ignoring case, accents and punctuation) are merged. \
             Amounts that start with a number (2, 2.5, 1/2, 1 1/2, ½) and have the same unit (cup \
             and cups agree) are added up; other amounts are listed side by side, each with the \
@@ -29,8 +31,12 @@ struct ShoppingCommand: RecipesCommand {
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let local = environment.local
         let end = local.adding(days: window + 1, to: local.startOfDay(environment.now))
-        let recipes = try environment.openStore().plannedRecipes(from: environment.now, to: end)
-        let list = ShoppingList(recipes: recipes)
+        // Every meal from now on counts, a repeat's each time, not yet cooked.
+        let store = try environment.openStore()
+        let context = ModelContext(store)
+        let meals = try store.plannedMeals(from: environment.now, to: end, local: local).filter { !$0.isCooked }
+            .compactMap { meal in try context.model(for: meal.recipe.id).map { (recipe: $0, servings: meal.entry.servings) } }
+        let list = ShoppingList(meals: meals)
         if asJSON {
             environment.output.line(Self.json(list))
         } else {

@@ -44,6 +44,11 @@ struct UsageError: Error {
         case emptyTag
         case removingTagFromNewRecipe(String)
         case servingsWithScale
+        /// "--until is for a repeat".
+        case untilWithoutRepeat
+        /// "bad DATE for --until 'x': why".
+        case badDate(option: String, detail: String)
+        case untilBeforeStart
     }
 
     let problem: Problem
@@ -85,8 +90,8 @@ struct UsageError: Error {
         case .eitherOption(let first, let second): "give either \(first) or \(second)"
         case .recipeAndNext: "give RECIPE or --next, not both"
         case .needs(let option, let what): "\(option) needs \(what)"
-        case .listingOptionsWithRecipe: "--days, --all, --format and --ics are for listing plans, without a recipe"
-        case .missingWhenAfterRecipe: "missing <when> (or --clear) after the recipe"
+        case .listingOptionsWithRecipe: "--days, --week, --from, --all, --format and --ics are for listing plans, without a recipe"
+        case .missingWhenAfterRecipe: "missing <when> (or --clear or --skip) after the recipe"
         case .kindOnlyOptions(let options, let kind): "\(options) are for --kind \(kind)"
         case .everyWithFollow: "--every is for cron and cannot be used with --follow"
         case .everyWithBarFormat: "--every is for cron: use it with --format plain, notify or json"
@@ -106,6 +111,9 @@ struct UsageError: Error {
         case .emptyTag: "--tag needs a name (+tag adds it, -tag removes it)"
         case .removingTagFromNewRecipe(let tag): "--tag -\(tag) removes a tag, and a new recipe has none"
         case .servingsWithScale: "give either --servings or --scale, not both"
+        case .untilWithoutRepeat: "--until ends a repeat: give WHEN as one, such as 'every fri' or 'weekdays lunch'"
+        case .badDate(let option, let detail): "bad DATE for \(option) \(detail)"
+        case .untilBeforeStart: "--until is before the first time WHEN names"
         }
     }
 }

@@ -1,0 +1,132 @@
+import FoundationEssentials
+import Recipes
+
+// Adding, clearing and skipping: each one write transaction in the store.
+
+extension PlanCommand {
+    func add(_ reference: String, when text: String, details: EntryDetails, replace: Bool, until: String?,
+             _ environment: CommandEnvironment) throws {
+        let command = Self.spec.name
+        let parser = WhenParser(now: environment.now, local: environment.local, meals: try environment.mealTimes())
+        let when: PlanWhen
+        do {
+            when = try parser.parsePlan(text)
+        } catch let error as PlanningInputError {
+            throw Self.badWhen(error, command: command)
+        }
+        var rule = when.repeatRule
+        if let until {
+            guard let repeating = rule else { throw UsageError(.untilWithoutRepeat, command: command) }
+            // The whole day counts: a repeat until Friday includes Friday's dinner.
+            let end = environment.local.adding(days: 1, to: try Self.parseDay(until, parser, option: "--until")).addingTimeInterval(-1)
+            guard when.dates.allSatisfy({ $0 <= end }) else { throw UsageError(.untilBeforeStart, command: command) }
+            rule = repeating.ending(at: end)
+        }
+        let store = try environment.openStore()
+        let recipe = try CommonOptions.resolve(reference, in: store)
+        let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
+        let alreadyPlanned = try upcoming(of: recipe.id, store, after: environment.now)
+        let meal = details.meal ?? when.meal
+        let entries = when.dates.map {
+            PlanEntry(recipeID: recipe.id, date: $0, meal: meal, servings: details.servings, note: details.note, repeatRule: rule)
+        }
+        let replaced = try store.plan(entries, replacingUpcoming: replace, now: environment.now)
+        let name = TerminalText.oneLine(recipe.name)
+        let mealText = meal.map { " (\($0))" } ?? ""
+        if let rule {
+            environment.output.line("planned \(name) \(rule.summary(in: environment.local))\(mealText), first \(formatter.full(entries[0].date))")
+        } else {
+            environment.output.line("planned \(name) for \(entries.map { formatter.full($0.date) }.joined(separator: ", "))\(mealText)")
+        }
+        if replace {
+            if !replaced.isEmpty { environment.output.line("no longer planned: \(describe(replaced, formatter, environment))") }
+        } else if !alreadyPlanned.isEmpty {
+            environment.output.line("also planned: \(describe(alreadyPlanned, formatter, environment))")
+        }
+    }
+
+    func clear(_ reference: String, when text: String?, _ environment: CommandEnvironment) throws -> ExitStatus {
+        let store = try environment.openStore()
+        let recipe = try CommonOptions.resolve(reference, in: store)
+        let name = TerminalText.oneLine(recipe.name)
+        guard let text else {
+            try store.clearPlan(of: recipe.id, in: nil, now: environment.now, local: environment.local)
+            environment.output.line("cleared the plan for \(name)")
+            return .success
+        }
+        let parser = WhenParser(now: environment.now, local: environment.local, meals: try environment.mealTimes())
+        let (window, shown) = try Self.window(text, parser, environment)
+        let cleared = try store.clearPlan(of: recipe.id, in: window, now: environment.now, local: environment.local)
+        guard cleared.removed + cleared.skipped > 0 else {
+            throw CommandFailure("\(name) has nothing planned \(shown)", status: .nothingFound)
+        }
+        let repeats = cleared.skipped == 0 ? "" : cleared.skipped == 1 ? " (a repeat skips it)" : " (repeats skip \(cleared.skipped) times)"
+        environment.output.line("cleared \(name) \(shown)\(repeats)")
+        return .success
+    }
+
+    func skip(_ reference: String, day text: String, _ environment: CommandEnvironment) throws -> ExitStatus {
+        let parser = WhenParser(now: environment.now, local: environment.local, meals: try environment.mealTimes())
+        let day = try Self.parseDay(text, parser, option: "--skip")
+        let store = try environment.openStore()
+        let recipe = try CommonOptions.resolve(reference, in: store)
+        let name = TerminalText.oneLine(recipe.name)
+        let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
+        let window = day..<environment.local.adding(days: 1, to: day)
+        let skipped = try store.skipOccurrences(of: recipe.id, in: window, now: environment.now, local: environment.local)
+        let dayText = "on " + formatter.day(day)
+        guard skipped > 0 else { throw CommandFailure("\(name) has no repeat \(dayText)", status: .nothingFound) }
+        let next = try upcoming(of: recipe.id, store, after: max(environment.now, window.upperBound)).first
+            .map { ", next \(formatter.full($0.date))" } ?? ""
+        environment.output.line("skipped \(name) \(dayText); the repeat goes on\(next)")
+        return .success
+    }
+
+    /// What `--clear WHEN` covers: the whole day for a day alone, else the moments WHEN names.
+    static func window(_ text: String, _ parser: WhenParser, _ environment: CommandEnvironment) throws -> (Range<Date>, String) {
+        let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
+        if let day = try? parser.parseDay(text) {
+            return (day..<environment.local.adding(days: 1, to: day), "on " + formatter.day(day))
+        }
+        do {
+            let when = try parser.parsePlan(text)
+            guard when.repeatRule == nil, let first = when.dates.min(), let last = when.dates.max() else {
+                throw UsageError(.badWhen(detail: "'\(text)': --clear takes a day or a time, not a repeat"), command: spec.name)
+            }
+            return (first..<last.addingTimeInterval(60), "at " + when.dates.map(formatter.full).joined(separator: ", "))
+        } catch let error as PlanningInputError {
+            throw badWhen(error, command: spec.name)
+        }
+    }
+
+    static func parseDay(_ text: String, _ parser: WhenParser, option: String) throws(UsageError) -> Date {
+        do {
+            return try parser.parseDay(text)
+        } catch let error as PlanningInputError {
+            throw UsageError(.badDate(option: option, detail: "\(error)"), command: spec.name,
+                             suggestion: Suggestion.closest(to: error.part, among: WhenParser.keywords))
+        } catch {
+            throw UsageError(.badDate(option: option, detail: "'\(text)'"), command: spec.name)
+        }
+    }
+
+    /// The recipe's next occurrences after `now`, one per entry, earliest first.
+    private func upcoming(of recipeID: UUID, _ store: RecipeStore, after now: Date) throws -> [(date: Date, entry: PlanEntry)] {
+        try store.planEntries(of: recipeID).compactMap { entry in entry.occurrence(after: now).map { ($0, entry) } }
+            .sorted { $0.date < $1.date }
+    }
+
+    /// "Sat 2026-12-05 08:00, every Friday (from Fri 2026-12-04 18:00)", at most a few.
+    private func describe(_ plans: [PlanEntry], _ formatter: PlannedTimeFormatter, _ environment: CommandEnvironment) -> String {
+        describe(plans.map { ($0.date, $0) }, formatter, environment)
+    }
+
+    private func describe(_ plans: [(date: Date, entry: PlanEntry)], _ formatter: PlannedTimeFormatter,
+                          _ environment: CommandEnvironment) -> String {
+        let shown = plans.prefix(3).map { plan in
+            let date = formatter.full(plan.date)
+            return plan.entry.repeatRule.map { "\($0.summary(in: environment.local)) (next \(date))" } ?? date
+        }
+        return shown.joined(separator: ", ") + (plans.count > 3 ? " and \(plans.count - 3) more" : "")
+    }
+}

@@ -1,0 +1,77 @@
+import FoundationEssentials
+import Recipes
+
+/// `recipes plan` without a recipe: the meals of a span of days, as a week to read, lines
+/// for scripts, or a calendar.
+struct PlanListing {
+    enum Span: Equatable {
+        /// N days from the first day.
+        case days(Int)
+        /// The calendar week (Monday to Sunday) of the first day.
+        case week
+        /// Everything planned, repeats up to ``repeatsAhead`` days after today.
+        case all
+    }
+
+    let span: Span
+    /// The first day, as typed; today when nil.
+    let from: String?
+    let format: ListFormat?
+    let calendar: Bool
+
+    /// How far `--all` follows repeats, which have no end of their own.
+    static let repeatsAhead = 28
+
+    init(_ arguments: ParsedArguments, command: String) throws(UsageError) {
+        let spans = [PlanCommand.days, PlanCommand.week, PlanCommand.all].filter { arguments.has($0) }
+        if spans.count > 1 { throw UsageError(.eitherOption(spans[0].long, spans[1].long), command: command) }
+        if arguments.has(PlanCommand.all), arguments.has(PlanCommand.from) { throw UsageError(.eitherOption("--from", "--all"), command: command) }
+        if arguments.has(PlanCommand.ics), arguments.has(PlanCommand.format) { throw UsageError(.eitherOption("--ics", "--format"), command: command) }
+        let days = try arguments.integer(PlanCommand.days, minimum: 1, command: command)
+        if let days, days > 366 * 10 { throw UsageError(.notAWholeNumber(String(days), option: "--days", minimum: 1), command: command) }
+        span = arguments.has(PlanCommand.all) ? .all : arguments.has(PlanCommand.week) ? .week : .days(days ?? 7)
+        from = arguments.value(PlanCommand.from)
+        format = arguments.choice(PlanCommand.format)
+        calendar = arguments.has(PlanCommand.ics)
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let local = environment.local
+        let parser = WhenParser(now: environment.now, local: local)
+        let firstDay = try from.map { try PlanCommand.parseDay($0, parser, option: "--from") } ?? local.startOfDay(environment.now)
+        let store = try environment.openStore()
+        let window: Range<Date>
+        switch span {
+        case .days(let count):
+            window = firstDay..<local.adding(days: count, to: firstDay)
+        case .week:
+            // Weeks run Monday to Sunday; LocalTime counts weekdays from Sunday (0).
+            let monday = local.adding(days: -((local.components(of: firstDay).weekday + 6) % 7), to: firstDay)
+            window = monday..<local.adding(days: 7, to: monday)
+        case .all:
+            let ahead = local.adding(days: Self.repeatsAhead + 1, to: local.startOfDay(environment.now))
+            guard let planned = try store.planSpan() else { window = ahead..<ahead; break }
+            window = min(planned.lowerBound, ahead)..<max(ahead, planned.upperBound.addingTimeInterval(1))
+        }
+        let meals = try store.plannedMeals(from: window.lowerBound, to: window.upperBound, local: local)
+        let output = environment.output
+        if calendar {
+            // An empty calendar is still a calendar: a subscription keeps working.
+            let recipes = try meals.compactMap { try ModelContext(store).model(for: $0.recipe.id) }
+            output.write(ICalendar.calendar(for: recipes))
+            return .success
+        }
+        let formatter = PlannedTimeFormatter(now: environment.now, local: local)
+        var renderer: any PlannedMealRenderer = switch ListFormat.chosen(format, for: output) {
+        case .json: PlanJSONRenderer(local: local)
+        case .table: PlanWeekRenderer(formatter: formatter, days: span == .all ? nil : window)
+        case .plain: PlanPlainRenderer()
+        }
+        for meal in meals where !output.isBroken { renderer.add(meal, to: output) }
+        renderer.finish(output)
+        if meals.isEmpty, output.isTerminal {
+            environment.errors.line(span == .all ? "nothing planned" : "nothing planned from \(formatter.day(window.lowerBound)) to \(formatter.day(window.upperBound.addingTimeInterval(-1)))")
+        }
+        return meals.isEmpty ? .nothingFound : .success
+    }
+}

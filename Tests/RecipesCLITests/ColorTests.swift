@@ -31,7 +31,9 @@ import Testing
         #expect(table.contains("\(Self.red)10:00 (in 30m)\(Self.reset)"), "\(table.debugDescription)")
         #expect(table.contains("\(Self.yellow)18:00 (in 8h 30m)\(Self.reset)"), "\(table.debugDescription)")
         let plans = try onTerminal(["plan"])
-        #expect(plans.contains("\(Self.red)10:00 (in 30m)\(Self.reset)"), "\(plans.debugDescription)")
+        // The week: today in bold, the time in the colour of how soon it is.
+        #expect(plans.contains("\(Self.red)10:00\(Self.reset)"), "\(plans.debugDescription)")
+        #expect(plans.contains("\(Self.bold)Mon 2026-11-30  today\(Self.reset)"), "\(plans.debugDescription)")
     }
 
     @Test(.enabled(if: script != nil), arguments: [

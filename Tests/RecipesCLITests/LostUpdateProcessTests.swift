@@ -20,7 +20,7 @@ import Testing
         for round in 1...5 {
             let context = ModelContext(try RecipeStore(url: cli.store))
             let soup = try #require(try context.model(for: Self.id))
-            #expect(try cli.runOnStore(["plan", "0000000", "+\(round)d 18:00"]).status == 0)
+            #expect(try cli.runOnStore(["plan", "0000000", "+\(round)d 18:00", "--replace"]).status == 0)
             soup.summary = "Warm, round \(round)"
             try context.save()
             let stored = try reread()
@@ -40,7 +40,7 @@ import Testing
             for round in 1...rounds {
                 let process = Process()
                 process.executableURL = binary
-                process.arguments = ["--store", store, "plan", "0000000", "+\(round)d 18:00"]
+                process.arguments = ["--store", store, "plan", "0000000", "+\(round)d 18:00", "--replace"]
                 process.environment = environment
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice

@@ -138,18 +138,26 @@ import Testing
         try ModelContext(store).fetch(FetchDescriptor<Recipe>()).reduce(0) { $0 + $1.ingredients.count }
     }
 
-    @Test func planSetsClearsAndLists() throws {
+    @Test func planAddsReplacesClearsAndLists() throws {
         #expect(try cli.runOnStore(["plan", "hot cocoa", "fri", "7:30pm"]).stdout == "planned Hot Cocoa for Fri 2026-12-04 19:30\n")
-        #expect(try cli.runOnStore(["plan", "Hot Cocoa", "+2w"]).stdout == "planned Hot Cocoa for Mon 2026-12-14 18:00\n")
-        #expect(try cli.runOnStore(["plan", "Hot Cocoa", "2026-12-24", "noon"]).stdout == "planned Hot Cocoa for Thu 2026-12-24 12:00\n")
-        #expect(try cli.runOnStore(["plan", "Hot Cocoa", "8:00"]).stdout == "planned Hot Cocoa for Tue 2026-12-01 08:00\n")
+        // A second plan adds an entry and says where the recipe already is.
+        #expect(try cli.runOnStore(["plan", "Hot Cocoa", "+2w"]).stdout
+            == "planned Hot Cocoa for Mon 2026-12-14 18:00\nalso planned: Fri 2026-12-04 19:30\n")
+        // --replace moves the upcoming plan, which is what planning did before entries.
+        #expect(try cli.runOnStore(["plan", "Hot Cocoa", "2026-12-24", "noon", "--replace"]).stdout
+            == "planned Hot Cocoa for Thu 2026-12-24 12:00\nno longer planned: Fri 2026-12-04 19:30, Mon 2026-12-14 18:00\n")
+        #expect(try cli.runOnStore(["plan", "Hot Cocoa", "8:00"]).stdout
+            == "planned Hot Cocoa for Tue 2026-12-01 08:00\nalso planned: Thu 2026-12-24 12:00\n")
         let list = try cli.runOnStore(["plan", "--format", "plain"])
         #expect(list.stdout.split(separator: "\n").map { $0.split(separator: "\t")[2] } == ["Crème brûlée", "Hot Cocoa", "Mom's Spaghetti"])
         let table = try cli.runOnStore(["plan", "--format", "table", "--days", "1"])
         #expect(table.stdout == """
-            Mon 2026-11-30 20:00  20:00 (in 10h 30m)  baked     Crème brûlée
-            Tue 2026-12-01 08:00  tomorrow 08:00      beverage  Hot Cocoa
-            Tue 2026-12-01 18:00  tomorrow 18:00      dish      Mom's Spaghetti
+            Mon 2026-11-30  today
+              20:00  Crème brûlée     baked
+
+            Tue 2026-12-01
+              08:00  Hot Cocoa        beverage
+              18:00  Mom's Spaghetti
 
             """)
         #expect(try cli.runOnStore(["plan", "--all", "--format", "plain"]).stdout.contains("Iced tea"))

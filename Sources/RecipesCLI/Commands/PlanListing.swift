@@ -43,7 +43,8 @@ struct PlanListing {
         let window: Range<Date>
         switch span {
         case .days(let count):
-            window = firstDay..<local.adding(days: count, to: firstDay)
+            // The first day and the N after it, as `--days` always meant.
+            window = firstDay..<local.adding(days: count + 1, to: firstDay)
         case .week:
             // Weeks run Monday to Sunday; LocalTime counts weekdays from Sunday (0).
             let monday = local.adding(days: -((local.components(of: firstDay).weekday + 6) % 7), to: firstDay)

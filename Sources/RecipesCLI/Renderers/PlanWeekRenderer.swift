@@ -40,14 +40,16 @@ struct PlanWeekRenderer: PlannedMealRenderer {
             if index > 0 { output.line("") }
             let isToday = formatter.dayDistance(to: day) == 0
             let heading = formatter.day(day) + (isToday ? "  today" : "")
-            output.line(isToday && output.usesColor ? TerminalColor.paint(heading, "1") : heading)
+            output.line(isToday && output.usesColor ? TerminalColor.paint(heading, TerminalColor.bold) : heading)
             var any = false
             while next < meals.count, local.isSameDay(meals[next].date, day) {
-                output.line("  " + Self.aligned(rows[next], widths))
+                // The time in the colour of how soon it is, as in search's table.
+                let time = output.usesColor && !meals[next].isCooked ? TerminalColor.code(for: meals[next].date, formatter) : nil
+                output.line("  " + Self.aligned(rows[next], widths, firstCellStyle: time))
                 next += 1
                 any = true
             }
-            if !any { output.line(output.usesColor ? TerminalColor.paint("  -", "2") : "  -") }
+            if !any { output.line(output.usesColor ? TerminalColor.paint("  -", TerminalColor.dim) : "  -") }
         }
     }
 
@@ -64,11 +66,11 @@ struct PlanWeekRenderer: PlannedMealRenderer {
                 meal.recipe.variety == .dish ? "" : meal.recipe.variety.rawValue, marks.joined(separator: "  ")]
     }
 
-    private static func aligned(_ row: [String], _ widths: [Int]) -> String {
+    private static func aligned(_ row: [String], _ widths: [Int], firstCellStyle: String?) -> String {
         var line = ""
         // A column no meal fills (no meal words, only dishes) takes no room.
         for (column, cell) in row.enumerated() where column >= widths.count || widths[column] > 0 {
-            line += cell
+            line += column == 0 ? firstCellStyle.map { TerminalColor.paint(cell, $0) } ?? cell : cell
             if column < widths.count { line += String(repeating: " ", count: widths[column] - TextColumns.width(cell) + 2) }
         }
         // Trailing spaces of empty last columns help nobody.

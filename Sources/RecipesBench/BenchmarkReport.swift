@@ -32,6 +32,11 @@ struct BenchmarkReport {
     /// The size of the `recipes` binary timed, as found on disk.
     var binaryBytes: Int?
     var next: NextRow?
+    /// How many recipes repeat (one in ten), when the corpus was loaded in this run.
+    var repeating: Int?
+    /// `next` a week after the load: the first run, which moves the passed repeats on, and
+    /// the median of the runs after it.
+    var nextWeekLater: (first: ProcessTimer.Measurement, after: ProcessTimer.Measurement)?
     var searches: [SearchRow] = []
     var headOne: ProcessTimer.Measurement?
     var fullCommon: ProcessTimer.Measurement?
@@ -90,6 +95,15 @@ struct BenchmarkReport {
             let shell = next.sqlite3
             lines.append("| \(ms(next.recipes.seconds)) | \(shell.map { ms($0.seconds) } ?? "missing") | "
                          + "\(shell.map { ratio(next.recipes.seconds / $0.seconds) } ?? "-") | \(mb(next.recipes.peakKilobytes)) / \(shell.map { mb($0.peakKilobytes) } ?? "-") |")
+            lines.append("")
+            if let repeating {
+                lines.append("\(repeating) recipes (\(String(format: "%.1f%%", Double(repeating) * 100 / Double(max(count, 1))))) repeat daily, weekly or monthly, started up to 60 days before.")
+            }
+            if let (first, after) = nextWeekLater {
+                lines.append("A week later: the first `next` moves the passed repeats on in \(ms(first.seconds)); "
+                             + "the next ones take \(ms(after.seconds))"
+                             + (shell.map { " (\(ratio(after.seconds / $0.seconds)) of the shell's query)" } ?? "") + ".")
+            }
             lines.append("")
         }
         lines += ["| search | found | `recipes search` | sqlite3 index query | recipes / index (≤ 1.3x) | sqlite3 instr scan | scan / recipes (> 1x) | `rg -i -l` | rg / recipes (goal) | results: recipes / in memory / index / scan / rg | same as in memory | peak memory recipes / sqlite3 / rg |",

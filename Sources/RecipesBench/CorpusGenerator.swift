@@ -203,6 +203,20 @@ struct CorpusGenerator {
         }
     }
 
+    /// A repeat for one recipe in ten, as a household keeps "pizza every Friday": daily,
+    /// weekly or monthly, at dinner, started up to two months ago so that many occurrences
+    /// have already passed.
+    mutating func repeatingPlan(for recipe: Recipe) -> PlanEntry? {
+        guard chance(10) else { return nil }
+        let start = now.addingTimeInterval(-Double(random.next() % (60 * 86_400)))
+        let rule = switch random.next() % 3 {
+        case 0: RepeatRule(frequency: .daily, interval: 1 + Int(random.next() % 3))
+        case 1: RepeatRule(frequency: .weekly, weekdays: [Int(random.next() % 7)])
+        default: RepeatRule(frequency: .monthly, monthDay: 1 + Int(random.next() % 28))
+        }
+        return PlanEntry(recipeID: recipe.id, date: start, meal: "dinner", repeatRule: rule)
+    }
+
     /// The recipe as a plain text file, the way a terminal user might keep it.
     static func text(of recipe: Recipe) -> String {
         var text = "# \(recipe.name)\n\n\(recipe.summary)\n\n## Ingredients\n"

@@ -93,21 +93,26 @@ func runBenchmark(_ options: Options) throws {
     // Ids are drawn from the seed, so results compare by id, also for a reused corpus.
     var expected = Array(repeating: Set<String>(), count: queries.count)
     var loadSeconds = 0.0
+    var repeating = 0
     let batchSize = 5_000
     var made = 0
     while made < options.count {
         let context = ModelContext(store)
         var batch: [Recipe] = []
+        var repeats: [PlanEntry] = []
         for _ in 0..<min(batchSize, options.count - made) {
             made += 1
             let recipe = generator.recipe()
             batch.append(recipe)
+            if let entry = generator.repeatingPlan(for: recipe) { repeats.append(entry) }
             if !reusing { context.insert(recipe) }
         }
         if !reusing {
             let start = DispatchTime.now().uptimeNanoseconds
             try context.save()
             loadSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            try store.plan(repeats, now: now)
+            repeating += repeats.count
         }
         for recipe in batch {
             if !reusing {
@@ -139,6 +144,20 @@ func runBenchmark(_ options: Options) throws {
     let nextRecipes = try ProcessTimer.median([recipesBinary, "--store", storePath, "next", "--format", "waybar"], environment: environment, runs: options.runs)
     let nextShell = try sqlite3.map { try ProcessTimer.median([$0, storePath, nextSQL], environment: environment, runs: options.runs) }
     report.next = .init(recipes: nextRecipes, sqlite3: nextShell, sql: nextSQL)
+    report.repeating = reusing ? nil : repeating
+    // A week later every daily and weekly repeat has passed an occurrence: the first `next`
+    // moves those recipes on (one write), and the ones after it read the index again.
+    if !reusing {
+        var weekLater = environment
+        weekLater["RECIPES_NOW"] = RecipeJSON.isoString(now.addingTimeInterval(7 * 86_400))
+        let copy = directory + "/week-later.sqlite"
+        try? fileManager.removeItem(atPath: copy)
+        try store.backUp(to: copy)
+        let first = try ProcessTimer.run([recipesBinary, "--store", copy, "next", "--format", "waybar"], environment: weekLater)
+        let after = try ProcessTimer.median([recipesBinary, "--store", copy, "next", "--format", "waybar"], environment: weekLater, runs: options.runs)
+        report.nextWeekLater = (first, after)
+        try? fileManager.removeItem(atPath: copy)
+    }
 
     for (index, query) in queries.enumerated() {
         let outputPath = directory + "/search-output.txt"

@@ -11,9 +11,10 @@ import FoundationInternationalization
 /// let upcoming = try context.fetch(next)
 /// ```
 ///
-/// Fetching `FetchDescriptor<BakedGood>` returns baked goods only.
-public struct FetchDescriptor<T: Recipe>: Sendable {
-    /// Which recipes to fetch; nil fetches every recipe of type `T`.
+/// Fetching `FetchDescriptor<BakedGood>` returns baked goods only; a
+/// `FetchDescriptor<PlanEntry>` fetches the meal plan's entries (``RecipeStore/fetch(_:)``).
+public struct FetchDescriptor<T>: Sendable {
+    /// Which recipes (or entries) to fetch; nil fetches every one of type `T`.
     public var predicate: Predicate<T>?
     /// The order, first descriptor first; ties break by id. Empty means by id.
     public var sortBy: [SortDescriptor<T>]

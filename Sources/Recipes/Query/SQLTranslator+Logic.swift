@@ -95,7 +95,7 @@ extension SQLFragment.Shape {
     var isScalar: Bool {
         switch self {
         case .condition, .text, .number, .date, .identifier: true
-        case .recipe, .ingredient, .ingredients: false
+        case .recipe, .ingredient, .ingredients, .planEntry: false
         }
     }
 }

@@ -73,6 +73,10 @@ extension PredicateExpressions.KeyPath: SQLTranslatable {
                 return SQLFragment(sql: column.sql(alias: alias), shape: column.shape, nullable: column.nullable,
                                    inSearchIndex: column.inSearchIndex)
             }
+        case .planEntry(let alias):
+            if let column = SQLTranslator.planEntryColumns[keyPath] {
+                return SQLFragment(sql: column.sql(alias: alias), shape: column.shape, nullable: column.nullable)
+            }
         case .ingredients(let recipeAlias):
             if keyPath == \[Ingredient].count {
                 return SQLFragment(sql: "(SELECT count(*) FROM ingredient WHERE recipe_id = \(recipeAlias).id)", shape: .number)

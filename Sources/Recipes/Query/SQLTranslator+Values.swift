@@ -42,6 +42,8 @@ extension SQLTranslator {
         case is Bool.Type, is Bool?.Type: .condition
         case is Int.Type, is Int?.Type, is Double.Type, is Double?.Type, is ComparisonResult.Type: .number
         case is UUID.Type, is UUID?.Type: .identifier
+        // A plan entry's repeat is stored as its RRULE text; only nil is compared with it.
+        case is RepeatRule.Type, is RepeatRule?.Type: .text
         default: nil
         }
     }

@@ -17,6 +17,8 @@ struct SQLFragment {
         case ingredient(alias: String)
         /// The ingredient list of the recipe row under `recipeAlias`.
         case ingredients(recipeAlias: String)
+        /// A plan entry row under `alias`.
+        case planEntry(alias: String)
     }
 
     var sql: String
@@ -156,8 +158,12 @@ final class SQLTranslator {
     /// holds exactly where the predicate does only together with that search-index query:
     /// the caller must filter by both (a node the index decides has no check of its own).
     func translate<Input: Recipe>(_ predicate: Predicate<Input>) -> (condition: String?, exact: Bool, search: SearchIndexQuery?) {
-        let root = SQLFragment(sql: Self.recipeAlias, shape: .recipe(alias: Self.recipeAlias, varieties: Input.varieties))
-        return binding(predicate.variable.key, to: root) {
+        translate(predicate, root: SQLFragment(sql: Self.recipeAlias, shape: .recipe(alias: Self.recipeAlias, varieties: Input.varieties)))
+    }
+
+    /// The same over rows that `root` stands for (a recipe, a plan entry).
+    func translate<Input>(_ predicate: Predicate<Input>, root: SQLFragment) -> (condition: String?, exact: Bool, search: SearchIndexQuery?) {
+        binding(predicate.variable.key, to: root) {
             let search = searchIndexQuery(predicate.expression)
             onlyConjunctionsAbove = true
             defer { onlyConjunctionsAbove = false }

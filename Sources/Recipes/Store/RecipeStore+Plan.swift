@@ -294,7 +294,8 @@ extension RecipeStore {
         }
     }
 
-    static let entryColumns = "id, recipe_id, date, meal, servings, note, repeat, skipped, cooked"
+    static let entryColumnNames = ["id", "recipe_id", "date", "meal", "servings", "note", "repeat", "skipped", "cooked"]
+    static let entryColumns = entryColumnNames.joined(separator: ", ")
 
     func entries(where condition: String, _ arguments: SQLArguments) throws -> [PlanEntry] {
         try database.fetchAll("SELECT \(Self.entryColumns) FROM plan_entry WHERE \(condition)", arguments) { row in

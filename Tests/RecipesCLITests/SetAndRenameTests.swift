@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["set", "pancakes"], "recipes: error: nothing to set: give --name, --summary, --instructions, --source, --servings, --yield, --prep, --cook, --total, --tag, --oven or --bake-minutes; see 'recipes help set'\n", Int32(64)),
+        (["set", "pancakes"], "recipes: error: nothing to set: give --name, --summary, --instructions, --source, --kind, --servings, --yield, --prep, --cook, --total, --tag, --oven or --bake-minutes; see 'recipes help set'\n", Int32(64)),
         (["set", "pancakes", "--name", "  "], "recipes: error: the name is empty; see 'recipes help set'\n", 64),
         (["set", "pancakes", "--oven", "200"], "recipes: error: --oven and --bake-minutes are for baked goods; Pancakes is not one\n", 2),
         (["set", "waffles", "--name", "X"], "recipes: error: no recipe is named 'waffles' (names match ignoring case and accents; ids by a prefix of 4 or more)\n", 1),
@@ -37,6 +37,27 @@ import Testing
         let before = try cli.storeBytes()
         let result = try cli.runOnStore(arguments)
         #expect(result.stderr == message && result.status == status, "\(result)")
+        #expect(try cli.storeBytes() == before)
+    }
+
+    /// A dish becomes a baked good and then a beverage, keeping its id, ingredients and plan;
+    /// what only the old kind has is dropped and named.
+    @Test func setKindKeepsTheRecipeAndSaysWhatItDrops() throws {
+        let cli = RecipesProcess()
+        #expect(try cli.runOnStore(["add", "Focaccia", "-i", "500 g flour", "--plan", "fri"]).status == 0)
+        let id = try cli.runOnStore(["search", "focaccia", "--format", "plain"]).stdout.split(separator: "\t")[0]
+        let baked = try cli.runOnStore(["set", "focaccia", "--kind", "baked", "--oven", "220", "--bake-minutes", "25"])
+        #expect(baked.stdout.hasSuffix("): kind, oven, bake minutes\n"), "\(baked)")
+        #expect(try cli.runOnStore(["show", "focaccia"]).stdout.contains("kind: baked · planned: Fri 2026-12-04 18:00 · oven: 220 °C · bake: 25 min"))
+        let beverage = try cli.runOnStore(["set", "focaccia", "--kind", "beverage"])
+        #expect(beverage.stdout.hasSuffix("): kind (dropped oven, bake minutes)\n"), "\(beverage)")
+        #expect(try cli.runOnStore(["set", "focaccia", "--kind", "beverage"]).stdout.hasSuffix("): nothing changed\n"))
+        let line = try cli.runOnStore(["search", "focaccia", "--format", "plain"]).stdout
+        #expect(line == "\(id)\tbeverage\tFocaccia\t2026-12-04T18:00:00Z\t1\n")
+        // A mistake changes nothing.
+        let before = try cli.storeBytes()
+        #expect(try cli.runOnStore(["set", "focaccia", "--kind", "cake"]).status == 64)
+        #expect(try cli.runOnStore(["set", "focaccia", "--kind", "dish", "--oven", "200"]).status != 0)
         #expect(try cli.storeBytes() == before)
     }
 

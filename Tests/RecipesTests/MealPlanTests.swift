@@ -262,3 +262,30 @@ import Testing
         #expect(try ModelContext(laptop).model(for: pizza.id)?.timesCooked == 1)
     }
 }
+
+/// A recipe made another kind keeps what it has, and the change travels like any edit.
+@Suite struct KindChangeTests {
+    @Test func aDishBecomesABakedGoodEverywhere() throws {
+        let replicas = try SyncTests.Replicas(2)
+        let (laptop, desktop) = (replicas.stores[0], replicas.stores[1])
+        let focaccia = Recipe(name: "Focaccia", plannedDate: Date(timeIntervalSince1970: 1_900_000_000),
+                              ingredients: [Ingredient(name: "Flour", amount: "500 g")])
+        let context = ModelContext(laptop)
+        context.insert(focaccia)
+        try context.save()
+        #expect(try laptop.changeKind(of: focaccia.id, to: .bakedGood) == .init(changed: true, dropped: []))
+        let editing = ModelContext(laptop)
+        let baked = try #require(try editing.model(for: focaccia.id) as? BakedGood)
+        baked.ovenTemperature = 220
+        try editing.save()
+        _ = try laptop.sync(folder: replicas.folder(0))
+        _ = try desktop.sync(folder: replicas.folder(0))
+        let there = try #require(try ModelContext(desktop).model(for: focaccia.id) as? BakedGood)
+        #expect(there.ovenTemperature == 220 && there.ingredients.map(\.name) == ["Flour"])
+        #expect(there.plannedDate == Date(timeIntervalSince1970: 1_900_000_000))
+        #expect(try desktop.changeKind(of: focaccia.id, to: .beverage) == .init(changed: true, dropped: ["ovenTemperature"]))
+        let beverage = try #require(try ModelContext(desktop).model(for: focaccia.id) as? Beverage)
+        #expect(beverage.isAlcoholic == false && beverage.isServedHot == false)
+        #expect(try desktop.planEntries(of: focaccia.id).count == 1)
+    }
+}

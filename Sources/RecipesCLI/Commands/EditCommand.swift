@@ -71,7 +71,7 @@ struct EditCommand: RecipesCommand {
                 return .success
             }
             guard edited.kind == recipe.variety else {
-                lastShown = "# ERROR: the kind cannot change here (it is \(recipe.variety.rawValue)); export, edit and import --replace to change it.\n"
+                lastShown = "# ERROR: the kind cannot change here (it is \(recipe.variety.rawValue)); 'recipes set RECIPE --kind \(edited.kind.rawValue)' changes it.\n"
                     + Self.withoutErrorLines(text)
                 try Self.write(lastShown, to: file)
                 continue

@@ -9,6 +9,8 @@ struct SetCommand: RecipesCommand {
     static let instructions = OptionSpec("--instructions", value: "text",
                                          help: "New instructions: the text, a file holding them, or - for standard input.")
     static let source = OptionSpec("--source", value: "address", help: "The web page it came from ('' for none).")
+    static let kind = OptionSpec("--kind", short: "k", value: "kind", choosing: RecipeVariety.self,
+                                 help: "Make it a dish, a baked good or a beverage (what only the old kind has is dropped, and said).")
     static let oven = OptionSpec("--oven", value: "celsius", help: "Baked goods: oven temperature in °C.")
     static let bakeMinutes = OptionSpec("--bake-minutes", value: "minutes", help: "Baked goods: time in the oven.")
 
@@ -22,12 +24,13 @@ struct SetCommand: RecipesCommand {
             these fields meanwhile, nothing is written and the command says so.
             """,
         arguments: [ArgumentSpec("recipe", variadic: true, completes: .recipe, help: "The recipe's name or an id prefix.")],
-        options: [name, summary, instructions, source, RecipeFactOptions.servings, RecipeFactOptions.yield, RecipeFactOptions.prep,
+        options: [name, summary, instructions, source, kind, RecipeFactOptions.servings, RecipeFactOptions.yield, RecipeFactOptions.prep,
                   RecipeFactOptions.cook, RecipeFactOptions.total, RecipeFactOptions.tag, oven, bakeMinutes],
-        examples: ["recipes set pancakes --servings 4 --prep 10m --cook 20m --tag breakfast --tag -sweet", "recipes set pancakes --instructions steps.txt", "recipes set 3F2A --name \"Grandma's pancakes\"",
+        examples: ["recipes set pancakes --servings 4 --prep 10m --cook 20m --tag breakfast --tag -sweet", "recipes set pancakes --instructions steps.txt", "recipes set 3F2A --name \"Grandma's pancakes\"", "recipes set focaccia --kind baked --oven 220",
                    "fmt notes.txt | recipes set pancakes --summary -"])
 
     let reference: String
+    let variety: RecipeVariety?
     let newName: String?
     let summaryValue: String?
     let instructionsValue: String?
@@ -44,6 +47,7 @@ struct SetCommand: RecipesCommand {
         let command = Self.spec.name
         reference = arguments.positionals.joined(separator: " ")
         newName = arguments.value(Self.name)
+        variety = arguments.has(Self.kind) ? arguments.choice(Self.kind, default: .dish) : nil
         summaryValue = arguments.value(Self.summary)
         instructionsValue = arguments.value(Self.instructions)
         sourceValue = arguments.value(Self.source)
@@ -56,7 +60,7 @@ struct SetCommand: RecipesCommand {
                  try RecipeFactOptions.minutes(RecipeFactOptions.total, in: arguments, command: command))
         tags = try RecipeFactOptions.tagChanges(in: arguments, command: command)
         if let newName { try Self.checkName(newName, command: command) }
-        if [newName, summaryValue, instructionsValue, sourceValue, yieldValue].allSatisfy({ $0 == nil }), ovenTemperature == nil, minutes == nil,
+        if [newName, summaryValue, instructionsValue, sourceValue, yieldValue].allSatisfy({ $0 == nil }), variety == nil, ovenTemperature == nil, minutes == nil,
            servings == nil, times.prep == nil, times.cook == nil, times.total == nil, tags.add.isEmpty, tags.remove.isEmpty {
             throw UsageError(.nothingToSet, command: command)
         }
@@ -80,14 +84,32 @@ struct SetCommand: RecipesCommand {
         var found: Recipe?
         try context.transaction {
             let recipe = try CommonOptions.resolve(reference, in: store)
+            // The kind first, so the model read next is of the new class and takes its fields.
+            if let variety {
+                let change = try store.changeKind(of: recipe.id, to: variety)
+                if change.changed {
+                    changed.append("kind" + (change.dropped.isEmpty ? "" : " (dropped \(change.dropped.map(Self.label).joined(separator: ", ")))"))
+                }
+            }
             guard let tracked = try context.model(for: recipe.id) else { return }
             found = tracked
-            changed = try apply(to: tracked, summary: summaryText, instructions: instructionsText)
+            changed += try apply(to: tracked, summary: summaryText, instructions: instructionsText)
         }
         guard let recipe = found else { return .nothingFound }
         let label = "\(TerminalText.oneLine(recipe.name)) (\(CommonOptions.shortID(recipe.id)))"
         environment.output.line(changed.isEmpty ? "\(label): nothing changed" : "updated \(label): \(changed.joined(separator: ", "))")
         return .success
+    }
+
+    /// A dropped field as `set` names its option.
+    private static func label(_ property: String) -> String {
+        switch property {
+        case "ovenTemperature": "oven"
+        case "bakeMinutes": "bake minutes"
+        case "isAlcoholic": "alcoholic"
+        case "isServedHot": "hot"
+        default: property
+        }
     }
 
     /// Sets the fields given; returns the names of those that changed.

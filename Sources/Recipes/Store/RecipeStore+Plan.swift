@@ -242,9 +242,15 @@ extension RecipeStore {
             }
         }
         guard !passed.isEmpty else { return [:] }
+        // Their entries in one query: a week after the last write, thousands of repeats may
+        // have passed an occurrence at once.
+        let entries = try reading {
+            try self.entries(where: "removed = 0 AND recipe_id IN (\(Self.passedPlansSQL))", [now])
+        }
+        let byRecipe = Dictionary(grouping: entries, by: \.recipeID)
         var dates: [UUID: (planned: Date?, after: Date?)] = [:]
         for id in passed {
-            dates[id] = Self.plannedDates(try planEntries(of: id), now: now, local: local)
+            dates[id] = Self.plannedDates(byRecipe[id] ?? [], now: now, local: local)
         }
         // A reader inside another transaction leaves the write to whoever holds it.
         guard !isReadOnly, !database.isInTransaction else { return dates }

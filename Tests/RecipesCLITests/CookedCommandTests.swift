@@ -29,6 +29,27 @@ import Testing
         // Cooked again the day before, off the plan: recorded, fulfilling nothing.
         let earlier = try cli.runOnStore(["cooked", "pizza", "yesterday", "19:00"])
         #expect(earlier == .init(stdout: "cooked Pizza (Sun 2026-11-29 19:00; unplanned)\n", stderr: "", status: 0))
+        // Cooked again this morning: today's dinner is done already and no other occurrence
+        // lies within 12 hours, so this one fulfils nothing.
+        let again = try cli.runOnStore(["cooked", "pizza", "today", "06:10"])
+        #expect(again == .init(stdout: "cooked Pizza (Mon 2026-11-30 06:10; unplanned)\n", stderr: "", status: 0))
+    }
+
+    /// A dinner every day: cooked late, the line names the occurrence it fulfilled, even when an
+    /// occurrence cooked before lies nearer.
+    @Test func theLineNamesTheOccurrenceThisRecordFulfilled() throws {
+        let cli = RecipesProcess(now: "2026-12-02T08:00:00Z")
+        let soupID = UUID()
+        try cli.seed([Recipe(id: soupID, name: "Soup")])
+        try RecipeStore(url: cli.store).addPlanEntry(PlanEntry(recipeID: soupID, date: RecipesProcess.date("2026-11-30T18:00:00Z"),
+                                                               repeatRule: RepeatRule(frequency: .daily)))
+        #expect(try cli.runOnStore(["cooked", "soup", "2026-12-01 18:00"]).stdout
+                == "cooked Soup (Tue 2026-12-01 18:00; planned Tue 2026-12-01 18:00: done)\n")
+        // 07:00 is 13 hours after Tuesday's (cooked) and 11 before Wednesday's.
+        #expect(try cli.runOnStore(["cooked", "soup", "today", "07:00"]).stdout
+                == "cooked Soup (Wed 2026-12-02 07:00; planned Wed 2026-12-02 18:00: done)\n")
+        #expect(try cli.runOnStore(["cooked", "soup", "yesterday", "19:00"]).stdout
+                == "cooked Soup (Tue 2026-12-01 19:00; unplanned)\n")
     }
 
     @Test func showSaysHowOftenAndWhenLastAndListsThePlan() throws {

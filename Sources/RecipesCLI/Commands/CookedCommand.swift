@@ -43,9 +43,10 @@ struct CookedCommand: RecipesCommand {
         }
         let store = try environment.openStore()
         let recipe = try CommonOptions.resolve(reference, in: store)
+        let before = try store.planEntries(of: recipe.id)
         let record = try store.recordCooked(recipeID: recipe.id, at: date, now: environment.now, local: environment.local)
         let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
-        environment.output.line(CookedLine(record: record, recipe: recipe, entries: try store.planEntries(of: recipe.id),
+        environment.output.line(CookedLine(record: record, recipe: recipe, before: before, after: try store.planEntries(of: recipe.id),
                                            formatter: formatter).text)
         return .success
     }

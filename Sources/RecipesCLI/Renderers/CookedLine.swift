@@ -5,18 +5,21 @@ import Recipes
 struct CookedLine {
     let record: CookedRecord
     let recipe: Recipe
-    /// The recipe's entries after recording, to name the one fulfilled.
-    let entries: [PlanEntry]
+    /// The recipe's entries before and after recording: the occurrence fulfilled is the one
+    /// that became cooked.
+    let before: [PlanEntry]
+    let after: [PlanEntry]
     let formatter: PlannedTimeFormatter
 
     /// "cooked Pizza (Fri 2026-12-04 18:10; planned dinner Fri 2026-12-04 18:00: done)", or "(...; unplanned)".
     var text: String {
         let name = TerminalText.oneLine(recipe.name)
         let when = formatter.full(record.date)
-        guard let entryID = record.entryID, let entry = entries.first(where: { $0.id == entryID }) else {
+        guard let entryID = record.entryID, let entry = after.first(where: { $0.id == entryID }) else {
             return "cooked \(name) (\(when); unplanned)"
         }
-        let occurrence = entry.cooked.min { abs($0.timeIntervalSince(record.date)) < abs($1.timeIntervalSince(record.date)) } ?? entry.date
+        let earlier = before.first { $0.id == entryID }?.cooked ?? []
+        let occurrence = entry.cooked.first { !earlier.contains($0) } ?? entry.date
         let meal = entry.meal.map { TerminalText.oneLine($0) + " " } ?? ""
         return "cooked \(name) (\(when); planned \(meal)\(formatter.full(occurrence)): done)"
     }

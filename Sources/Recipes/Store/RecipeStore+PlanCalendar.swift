@@ -12,7 +12,19 @@ extension RecipeStore {
     public func planWithRecipes(from start: Date?, to end: Date?, kind: RecipeKind = .all,
                                 local: LocalTime = .system) throws -> [(entry: PlanEntry, recipe: Recipe)] {
         try readSnapshot {
-            let entries = try entries(where: "removed = 0 ORDER BY date, id", [])
+            // SQL leaves out what cannot reach the window (started after it, or a single date
+            // before it); whether a repeat occurs inside it is the rule's to say.
+            var condition = "removed = 0"
+            var bounds: [SQLiteValue] = []
+            if let end {
+                condition += " AND date < ?"
+                bounds.append(end.sqliteValue)
+            }
+            if let start {
+                condition += " AND (repeat IS NOT NULL OR date >= ?)"
+                bounds.append(start.sqliteValue)
+            }
+            let entries = try entries(where: condition + " ORDER BY date, id", SQLArguments(bounds))
             let context = ModelContext(self)
             var recipes: [UUID: Recipe] = [:]
             var plan: [(entry: PlanEntry, recipe: Recipe)] = []

@@ -46,7 +46,7 @@ import Testing
 
     @Test func choicesComeFromTheirTypes() {
         #expect(SearchCommand.format.choices == ["table", "plain", "json"])
-        #expect(SearchCommand.sort.choices == ["name", "planned"])
+        #expect(SearchCommand.sort.choices == ["name", "planned", "cooked"])
         #expect(AddCommand.kind.choices == ["dish", "baked", "beverage"])
         #expect(ExportCommand.format.choices == ["json", "schema.org", "cooklang"])
         #expect(GlobalOptions.color.choices == ["auto", "always", "never"])
@@ -64,7 +64,9 @@ import Testing
 
     @Test func searchReadsItsOptions() throws {
         let search = try command(["search", "creme", "brulee", "--sort", "planned", "--format", "json", "--limit", "3"], as: SearchCommand.self)
-        #expect(search.words == "creme brulee" && search.byPlannedDate && search.format == .json && search.limitCount == 3)
+        #expect(search.words == "creme brulee" && search.order == .planned && search.format == .json && search.limitCount == 3)
+        let cooked = try command(["search", "--sort", "cooked", "--not-cooked-since", "2w"], as: SearchCommand.self)
+        #expect(cooked.order == .cooked && cooked.notCookedFor == 14 * 86_400)
     }
 
     @Test func mistakesAreNamedCases() {

@@ -7,7 +7,7 @@ import Testing
     static let cases: [([String], String)] = [
         (["serch"], "recipes: error: unknown command 'serch' (did you mean 'search'?); see 'recipes --help'"),
         (["search", "--sortt", "name"], "recipes: error: unknown option '--sortt' for 'search' (did you mean '--sort'?); see 'recipes help search'"),
-        (["search", "--sort", "nmae"], "recipes: error: 'nmae' is not a valid --sort (one of: name, planned) (did you mean 'name'?); see 'recipes help search'"),
+        (["search", "--sort", "nmae"], "recipes: error: 'nmae' is not a valid --sort (one of: name, planned, cooked) (did you mean 'name'?); see 'recipes help search'"),
         (["search", "--limit", "0"], "recipes: error: --limit expects a whole number of at least 1, got '0'; see 'recipes help search'"),
         (["search", "--limit"], "recipes: error: --limit needs a value <count>; see 'recipes help search'"),
         (["show"], "recipes: error: missing <recipe>; see 'recipes help show'"),

@@ -14,8 +14,7 @@ import FoundationEssentials
 public enum ICalendar {
     /// An iCalendar (`.ics`) text with one event per planned recipe, in a calendar called `name`.
     public static func calendar(for recipes: [Recipe], name: String = "Recipes") -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//recipes//recipes 0.1.0//EN", "CALSCALE:GREGORIAN",
-                     "METHOD:PUBLISH", "X-WR-CALNAME:" + escape(name)]
+        var lines = header(name: name)
         for recipe in recipes {
             guard let planned = recipe.plannedDate else { continue }
             lines += [
@@ -32,8 +31,18 @@ public enum ICalendar {
                 "END:VEVENT",
             ]
         }
-        lines.append("END:VCALENDAR")
-        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+        return finish(lines)
+    }
+
+    /// The calendar's opening lines, before its events.
+    static func header(name: String) -> [String] {
+        ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//recipes//recipes 0.1.0//EN", "CALSCALE:GREGORIAN",
+         "METHOD:PUBLISH", "X-WR-CALNAME:" + escape(name)]
+    }
+
+    /// The closing line added, every line folded and ended in CRLF.
+    static func finish(_ lines: [String]) -> String {
+        (lines + ["END:VCALENDAR"]).map(fold).joined(separator: "\r\n") + "\r\n"
     }
 
     /// Minutes the event lasts.

@@ -54,14 +54,15 @@ struct PlanListing {
             guard let planned = try store.planSpan() else { window = ahead..<ahead; break }
             window = min(planned.lowerBound, ahead)..<max(ahead, planned.upperBound.addingTimeInterval(1))
         }
-        let meals = try store.plannedMeals(from: window.lowerBound, to: window.upperBound, local: local)
         let output = environment.output
         if calendar {
-            // An empty calendar is still a calendar: a subscription keeps working.
-            let recipes = try meals.compactMap { try ModelContext(store).model(for: $0.recipe.id) }
-            output.write(ICalendar.calendar(for: recipes))
+            // An event per entry, a repeat as its rule; an empty calendar is still a calendar,
+            // so a subscription keeps working.
+            output.write(ICalendar.calendar(for: try store.planWithRecipes(from: window.lowerBound, to: window.upperBound, local: local),
+                                            local: local))
             return .success
         }
+        let meals = try store.plannedMeals(from: window.lowerBound, to: window.upperBound, local: local)
         let formatter = PlannedTimeFormatter(now: environment.now, local: local)
         var renderer: any PlannedMealRenderer = switch ListFormat.chosen(format, for: output) {
         case .json: PlanJSONRenderer(local: local)

@@ -35,6 +35,7 @@ struct CommandFailure: Error {
 enum Commands {
     static var all: [any RecipesCommand.Type] { [
         SearchCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, SetCommand.self, RenameCommand.self, DeleteCommand.self, TagsCommand.self, PlanCommand.self,
+        CookedCommand.self,
         NextCommand.self, ShoppingCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, DuplicatesCommand.self, BackupCommand.self, RestoreCommand.self, InitCommand.self, HelpCommand.self,
         CompletionsCommand.self,
     ] }

@@ -10,7 +10,9 @@ struct SearchCommand: RecipesCommand {
     static let maxTime = OptionSpec("--max-time", value: "duration",
                                     help: "Only recipes ready within this time (30 minutes, 30m, 1h): the total, else prep + cook; recipes without times are left out.")
     static let sort = OptionSpec("--sort", value: "order", choosing: SearchOrder.self,
-                                 help: "name: by name, then planned date (default); planned: by planned date, then name.")
+                                 help: "name: by name, then planned date (default); planned: by planned date, then name; cooked: least recently cooked first (never cooked before all), then name.")
+    static let notCookedSince = OptionSpec("--not-cooked-since", value: "duration",
+                                           help: "Only recipes never cooked or last cooked longer ago than this (30d, 2w, 12h).")
     static let limit = OptionSpec("--limit", short: "n", value: "count", help: "Show at most this many recipes.")
     static let format = OptionSpec("--format", value: "format", choosing: ListFormat.self,
                                    help: "table (default on a terminal), plain (tab-separated, default when piped) or json.")
@@ -20,23 +22,25 @@ struct SearchCommand: RecipesCommand {
         abstract: "Find recipes by name, summary, instructions and ingredients.",
         discussion: """
             Every word must appear somewhere in the recipe, ignoring case and accents ("creme" \
-            finds "Crème brûlée"). With no words, lists every recipe. --tag, --max-time, --kind \
-            and the words all apply together. Exits 1 when nothing matches.
+            finds "Crème brûlée"). With no words, lists every recipe. --tag, --max-time, --kind, \
+            --not-cooked-since and the words all apply together. Exits 1 when nothing matches.
             Plain output has one recipe a line: id, kind, name, planned date (ISO 8601, UTC), \
             number of ingredients, separated by tabs.
             """,
         arguments: [ArgumentSpec("words", optional: true, variadic: true, help: "Words to look for.")],
-        options: [kind, tag, maxTime, upcoming, sort, limit, format],
-        examples: ["recipes search chocolate --kind baked", "recipes search --tag vegetarian --max-time 30m", "recipes search --upcoming --sort planned", "recipes search tomato --format json | jq '.[].name'"])
+        options: [kind, tag, maxTime, upcoming, notCookedSince, sort, limit, format],
+        examples: ["recipes search chocolate --kind baked", "recipes search --tag vegetarian --max-time 30m", "recipes search --upcoming --sort planned", "recipes search --not-cooked-since 30d --sort cooked", "recipes search tomato --format json | jq '.[].name'"])
 
     let words: String
     let recipeKind: RecipeKind
     let upcomingOnly: Bool
-    let byPlannedDate: Bool
+    let order: SearchOrder
     let limitCount: Int?
     let format: ListFormat?
     let tags: [String]
     let maxMinutes: Int?
+    /// How long ago a recipe must have been cooked at the latest (or never) to be listed.
+    let notCookedFor: TimeInterval?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         tags = try arguments.all(Self.tag).map { text throws(UsageError) in
@@ -54,7 +58,12 @@ struct SearchCommand: RecipesCommand {
         words = arguments.positionals.joined(separator: " ")
         recipeKind = (arguments.choice(Self.kind) ?? KindChoice.all).recipeKind
         upcomingOnly = arguments.has(Self.upcoming)
-        byPlannedDate = arguments.choice(Self.sort) == SearchOrder.planned
+        order = arguments.choice(Self.sort) ?? .name
+        do {
+            notCookedFor = try arguments.value(Self.notCookedSince).map(DurationParser.parse)
+        } catch {
+            throw UsageError(.badDuration(option: Self.notCookedSince.long, detail: "\(error)"), command: Self.spec.name)
+        }
         limitCount = try arguments.integer(Self.limit, minimum: 1, command: Self.spec.name)
         format = arguments.choice(Self.format)
     }
@@ -80,10 +89,11 @@ struct SearchCommand: RecipesCommand {
             let quick = byTotal || (noTotal && byParts)
             predicate = predicate.map { $0 && quick } ?? quick
         }
-        let order: [SortDescriptor<Recipe>] = byPlannedDate
-            ? [SortDescriptor(\.plannedDate), SortDescriptor(\.name)]
-            : [SortDescriptor(\.name), SortDescriptor(\.plannedDate)]
-        var descriptor = FetchDescriptor<Recipe>(predicate: predicate, sortBy: order)
+        if let notCookedFor {
+            let notLately = RecipePredicates.notCooked(since: now.addingTimeInterval(-notCookedFor))
+            predicate = predicate.map { $0 && notLately } ?? notLately
+        }
+        var descriptor = FetchDescriptor<Recipe>(predicate: predicate, sortBy: Self.sortDescriptors(order))
         descriptor.fetchLimit = limitCount
 
         let output = environment.output
@@ -111,5 +121,14 @@ struct SearchCommand: RecipesCommand {
         }
         renderer.finish(output)
         return found > 0 ? .success : .nothingFound
+    }
+
+    /// The ORDER BY of each --sort; nil sorts first ascending, so never-cooked recipes lead.
+    static func sortDescriptors(_ order: SearchOrder) -> [SortDescriptor<Recipe>] {
+        switch order {
+        case .name: [SortDescriptor(\.name), SortDescriptor(\.plannedDate)]
+        case .planned: [SortDescriptor(\.plannedDate), SortDescriptor(\.name)]
+        case .cooked: RecipePredicates.leastRecentlyCooked
+        }
     }
 }

@@ -81,9 +81,13 @@ struct ShowCommand: RecipesCommand {
                 return scaled
             }
             if servingsWanted != nil { json.servings = servingsWanted }
+            // The same plan and cooked lists as an export of the recipe.
+            json.plan = try store.planEntries(of: recipe.id).map { PlanEntryJSON($0) }
+            json.cooked = try store.cookedRecords(of: recipe.id).map { CookedJSON($0) }
             environment.output.line(JSONText.printable(try json.encoded()))
         } else {
-            RecipeTextRenderer(formatter: PlannedTimeFormatter(now: environment.now, local: environment.local), scale: factor)
+            RecipeTextRenderer(formatter: PlannedTimeFormatter(now: environment.now, local: environment.local), scale: factor,
+                               plan: try store.planEntries(of: recipe.id))
                 .write(recipe, to: environment.output)
         }
         return .success

@@ -68,7 +68,7 @@ enum ExportFormat: String, OptionChoice {
 
 /// `search --sort`.
 enum SearchOrder: String, OptionChoice {
-    case name, planned
+    case name, planned, cooked
 }
 
 /// `next --format`: each choice is one status format (see StatusFormats.swift).

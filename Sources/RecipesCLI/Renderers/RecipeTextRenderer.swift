@@ -5,6 +5,8 @@ struct RecipeTextRenderer {
     let formatter: PlannedTimeFormatter
     /// Amounts multiplied by this (`show --scale`), said in the ingredients' heading.
     var scale: Double = 1
+    /// The recipe's plan entries, listed under "Plan:".
+    var plan: [PlanEntry] = []
 
     func write(_ recipe: Recipe, to output: TextOutput) {
         output.line(TerminalText.oneLine(recipe.name))
@@ -28,6 +30,8 @@ struct RecipeTextRenderer {
         }
         if !servings.isEmpty { output.line(servings.joined(separator: " · ")) }
         if !recipe.tags.isEmpty { output.line("tags: " + recipe.tags.map(TerminalText.oneLine).joined(separator: ", ")) }
+        if let cooked = cookedLine(recipe) { output.line(cooked) }
+        PlanEntriesText(formatter: formatter).write(plan, planned: recipe.plannedDate, to: output)
         if !recipe.summary.isEmpty {
             output.line("")
             output.line(TerminalText.block(recipe.summary))
@@ -45,6 +49,13 @@ struct RecipeTextRenderer {
             output.line("Instructions:")
             output.line(TerminalText.block(recipe.instructions))
         }
+    }
+
+    /// "cooked 3 times, last Sun 2026-11-29 18:00", "cooked once, ..."; nil when never cooked.
+    func cookedLine(_ recipe: Recipe) -> String? {
+        guard let last = recipe.lastCooked, recipe.timesCooked > 0 else { return nil }
+        let times = recipe.timesCooked == 1 ? "once" : recipe.timesCooked == 2 ? "twice" : "\(recipe.timesCooked) times"
+        return "cooked \(times), last \(formatter.full(last))"
     }
 
     /// Minutes as cooks read them: "45 min", "1 h 30 min", "2 d 3 h".

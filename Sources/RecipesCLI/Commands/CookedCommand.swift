@@ -1,0 +1,54 @@
+import FoundationEssentials
+import Recipes
+
+/// `recipes cooked RECIPE [WHEN]`: records a meal once it is cooked, which fulfils the
+/// planned occurrence it was for.
+struct CookedCommand: RecipesCommand {
+    static let spec = CommandSpec(
+        name: "cooked",
+        abstract: "Record that a recipe was cooked.",
+        discussion: """
+            RECIPE is matched as in 'recipes show' (quote names with spaces); the words after it \
+            are WHEN, default now. WHEN looks back: yesterday, a weekday (the last one, today \
+            included), a time alone (today's), a meal (breakfast, lunch, dinner: its time), \
+            'today 12:30', '2026-11-30 19:00'. A WHEN more than 5 minutes ahead is refused. The \
+            planned occurrence of the recipe nearest to WHEN, within 12 hours, is marked done, \
+            so 'recipes next' moves past it. 'recipes show' says how often and when it was last \
+            cooked; 'recipes search --sort cooked' and '--not-cooked-since' find what has not \
+            been cooked for a while.
+            """,
+        arguments: [ArgumentSpec("recipe", completes: .recipe, help: "The recipe's name or an id prefix."),
+                    ArgumentSpec("when", optional: true, variadic: true, help: "When it was cooked (default: now).")],
+        examples: ["recipes cooked pizza", "recipes cooked \"Mom's Spaghetti\" yesterday dinner", "recipes cooked focaccia today 12:30"])
+
+    let reference: String
+    let when: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        reference = arguments.positionals[0]
+        let words = arguments.positionals.dropFirst().joined(separator: " ")
+        when = words.isEmpty ? nil : words
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let date: Date
+        if let when {
+            let meals = try environment.mealTimes()
+            do {
+                date = try WhenParser(now: environment.now, local: environment.local, meals: meals).parseCooked(when)
+            } catch {
+                throw UsageError(.badWhen(detail: "\(error)"), command: Self.spec.name)
+            }
+        } else {
+            date = environment.now
+        }
+        let store = try environment.openStore()
+        let recipe = try CommonOptions.resolve(reference, in: store)
+        let before = try store.planEntries(of: recipe.id)
+        let record = try store.recordCooked(recipeID: recipe.id, at: date, now: environment.now, local: environment.local)
+        let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
+        environment.output.line(CookedLine(record: record, recipe: recipe, before: before, after: try store.planEntries(of: recipe.id),
+                                           formatter: formatter).text)
+        return .success
+    }
+}

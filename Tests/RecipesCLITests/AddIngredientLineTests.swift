@@ -18,4 +18,23 @@ import Testing
         let shopping = try cli.runOnStore(["shopping", "--days", "2"]).stdout.split(separator: "\n")
         #expect(shopping.contains { $0.hasPrefix("eggs ") && $0.hasSuffix(" 5 (Omelette, Pancakes)") }, "\(shopping)")
     }
+
+    /// A heading among the lines ("For the dough:") is a heading, shown as one and not bought.
+    @Test func aHeadingLineIsAHeading() throws {
+        let cli = RecipesProcess()
+        let added = try cli.runOnStore(["add", "Pie", "-i", "For the dough:", "-i", "250 g flour", "-i", "== Filling ==", "-i", "4 apples",
+                                        "--plan", "tomorrow"])
+        #expect(added.status == 0, "\(added)")
+        #expect(try cli.runOnStore(["show", "pie"]).stdout.contains("""
+            Ingredients:
+             For the dough:
+              250 g  flour
+             Filling:
+              4  apples
+            """))
+        let json = try cli.runOnStore(["show", "pie", "--format", "json"]).stdout
+        #expect(json.contains(#"{"heading":true,"id":"#) || json.contains(#""heading":true"#))
+        let shopping = try cli.runOnStore(["shopping"]).stdout
+        #expect(!shopping.contains("dough") && !shopping.contains("Filling") && shopping.contains("flour"), "\(shopping)")
+    }
 }

@@ -189,3 +189,47 @@ import Testing
         #expect(page.skipped == ["'Stew': cookTime 'P400D' is not an ISO 8601 duration; it was left out"])
     }
 }
+
+/// Section headings among a page's ingredient lines ("For the dough:") stay in place as
+/// headings: shown as such, left out of shopping and scaling, and written back as lines of
+/// their own by the schema.org export and as `== … ==` by the edit text.
+@Suite struct IngredientHeadingTests {
+    static let page = #"""
+        {"@type": "Recipe", "name": "Apple pie", "recipeIngredient": ["For the dough:", "250 g flour", "125 g butter",
+         "FOR THE FILLING:", "4 apples", "Pour la crème", "20 cl de crème", "Salt: a pinch", "Zucker:", "100 g Zucker"]}
+        """#
+
+    @Test func aPagesSectionHeadingsBecomeHeadings() throws {
+        let json = try #require(try SchemaOrgImport(json: Self.page).recipes.first)
+        let lines = (json.ingredients ?? []).map { ($0.heading == true ? "# " : "") + $0.name + ($0.amount.map { $0.isEmpty ? "" : " | " + $0 } ?? "") }
+        #expect(lines == ["# For the dough", "flour | 250 g", "butter | 125 g", "# FOR THE FILLING", "apples | 4",
+                          "# Pour la crème", "crème | 20 cl", "Salt: a pinch", "# Zucker", "Zucker | 100 g"])
+        let recipe = try json.makeRecipe()
+        #expect(recipe.ingredients.filter(\.isHeading).map(\.name) == ["For the dough", "FOR THE FILLING", "Pour la crème", "Zucker"])
+        // Shopping buys ingredients, not headings; "Zucker" the heading is not sugar to buy.
+        let shopping = ShoppingList(recipes: [recipe])
+        #expect(shopping.items.map(\.name) == ["flour", "butter", "apples", "crème", "Salt: a pinch", "Zucker"])
+        #expect(shopping.items.last?.amounts.map(\.text) == ["100 g"])
+    }
+
+    @Test func headingsSurviveTheStoreTheArchiveTheExportAndTheEditText() throws {
+        let temporary = TemporaryStore()
+        let recipe = try #require(try SchemaOrgImport(json: Self.page).recipes.first).makeRecipe()
+        let context = ModelContext(temporary.store)
+        context.insert(recipe)
+        try context.save()
+        let stored = try #require(try ModelContext(temporary.store).model(for: recipe.id))
+        #expect(stored.ingredients.map(\.isHeading) == recipe.ingredients.map(\.isHeading))
+        let archive = try RecipeArchive.decode(try temporary.store.exportArchive().encoded())
+        #expect(try archive.makeRecipes()[0].ingredients.map(\.isHeading) == recipe.ingredients.map(\.isHeading))
+        let exported = SchemaOrgImport.jsonLD(for: [stored])
+        let again = try #require(try SchemaOrgImport(json: exported).recipes.first).makeRecipe()
+        #expect(again.ingredients.map(\.name) == stored.ingredients.map(\.name))
+        #expect(again.ingredients.map(\.isHeading) == stored.ingredients.map(\.isHeading))
+        let text = RecipeEditText(stored).text(comments: [])
+        #expect(text.contains("\n== For the dough ==\n250 g :: flour\n") || text.contains("\n== For the dough ==\n"))
+        let edited = try RecipeEditText(parsing: text)
+        #expect(edited == RecipeEditText(stored))
+        #expect(!CooklangRecipe.canWriteExactly(stored))
+    }
+}

@@ -146,6 +146,7 @@ import Testing
             ALTER TABLE recipe DROP COLUMN plan_after;
             ALTER TABLE recipe DROP COLUMN last_cooked;
             ALTER TABLE recipe DROP COLUMN times_cooked;
+            ALTER TABLE ingredient DROP COLUMN heading;
             DELETE FROM migration WHERE version >= 8;
             PRAGMA user_version = 7;
             COMMIT;

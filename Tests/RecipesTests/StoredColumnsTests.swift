@@ -19,7 +19,7 @@ import Testing
     @Test func theJSONArchiveHasAKeyForEveryColumn() throws {
         let recipe = BakedGood(name: "Bread", summary: "s", instructions: "i", plannedDate: Date(), ovenTemperature: 220, bakeMinutes: 30)
         recipe.sourceURL = "https://example.com"
-        recipe.ingredients = [Ingredient(name: "Flour", amount: "500 g")]
+        recipe.ingredients = [Ingredient(name: "For the dough", isHeading: true), Ingredient(name: "Flour", amount: "500 g")]
         (recipe.servings, recipe.yield, recipe.tags) = (8, "1 loaf", ["bread"])
         (recipe.prepMinutes, recipe.cookMinutes, recipe.totalMinutes) = (20, 30, 180)
         (recipe.lastCooked, recipe.timesCooked) = (Date(), 2)

@@ -142,8 +142,9 @@ extension CooklangRecipe {
         var placer = IngredientPlacer(paragraphs: paragraphs)
         var unplaced: [String] = []
         // In order: once one cannot be placed after the one before, the rest follow it in the
-        // last step, so the file lists the ingredients in the recipe's order.
-        for ingredient in recipe.ingredients {
+        // last step, so the file lists the ingredients in the recipe's order. Cooklang has no
+        // headings in ingredient lists: they are left out.
+        for ingredient in recipe.ingredients where !ingredient.isHeading {
             let mention = mentionText(ingredient)
             // A recipe reference stands in the text by its last part ("Red Beans").
             if !unplaced.isEmpty || !placer.place(name: displayName(ingredient.name), as: mention) { unplaced.append(mention) }
@@ -261,6 +262,8 @@ extension CooklangRecipe {
         guard recipe.tags.isEmpty || KindHints.variety(categories: [recipe.tags.joined(separator: ", ")] + category, name: recipe.name) == recipe.variety
         else { return false }
         guard recipe.totalMinutes != nil || (recipe.prepMinutes == nil && recipe.cookMinutes == nil) else { return false }
+        // Cooklang has nowhere to keep an ingredient list's headings.
+        guard !recipe.ingredients.contains(where: \.isHeading) else { return false }
         for ingredient in recipe.ingredients {
             // A recipe reference ("./Sauces/Hollandaise") reads back as its last part in the text.
             guard !ingredient.name.isEmpty, isOneTrimmedLine(ingredient.name), !ingredient.name.contains(where: { "{}".contains($0) }),

@@ -158,4 +158,40 @@ extension Ingredient {
     public static func split(_ line: String) -> (name: String, amount: String) {
         IngredientLine.split(line)
     }
+
+    /// The heading a line of an ingredient list is, without its marks, or nil for an
+    /// ingredient: `== Dough ==` (as `recipes edit` writes headings), a short line without a
+    /// number that ends in a colon ("For the sauce:", "Füllung:"), or one that starts "for
+    /// the" in one of the languages imports read ("For the dough", "Pour la pâte").
+    ///
+    /// ```swift
+    /// Ingredient.heading(in: "For the dough:")   // "For the dough"
+    /// Ingredient.heading(in: "2 eggs")           // nil
+    /// ```
+    public static func heading(in line: String) -> String? {
+        IngredientLine.heading(line)
+    }
+}
+
+extension IngredientLine {
+    static func heading(_ line: String) -> String? {
+        let text = line.trimmedWhitespace
+        if text.hasPrefix("=="), text.hasSuffix("=="), text.count > 4 {
+            let inner = text.trimmingCharacters(of: "=").trimmedWhitespace
+            return inner.isEmpty ? nil : inner
+        }
+        // A quantity means an ingredient ("Salt: 1 tsp"), and a long line is a sentence.
+        guard !text.contains(where: \.isNumber), !text.isEmpty, text.count <= 60 else { return nil }
+        if text.hasSuffix(":") {
+            let inner = String(text.dropLast()).trimmedWhitespace
+            return inner.isEmpty ? nil : inner
+        }
+        let lower = text.lowercased()
+        guard text.count <= 40, headingOpenings.contains(where: { lower.hasPrefix($0) }) else { return nil }
+        return text
+    }
+
+    private static let headingOpenings = ["for the ", "pour la ", "pour le ", "pour les ", "pour l'", "für den ", "für die ", "für das ",
+                                          "per la ", "per il ", "per i ", "per le ", "para la ", "para el ", "para los ", "para las ",
+                                          "voor de ", "voor het ", "do ciasta", "na ciasto"]
 }

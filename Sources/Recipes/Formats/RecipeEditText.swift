@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// A recipe as text a person edits in `$EDITOR` (`recipes edit`): its fields as `Key: value`
-/// lines, then its summary, ingredients (one a line, as written or `AMOUNT :: NAME`) and
+/// lines, then its summary, ingredients (one a line, as written or `AMOUNT :: NAME`, a heading
+/// as `== For the dough ==`) and
 /// instructions under headings. Reading it back gives the fields to change, or the line at
 /// fault.
 ///
@@ -55,8 +56,9 @@ public struct RecipeEditText: Equatable, Sendable {
     public var isServedHot: Bool?
     /// A short description.
     public var summary: String
-    /// The ingredients in order, each as amount and name.
-    public var ingredients: [(amount: String, name: String)]
+    /// The ingredients in order, each as amount and name; a heading ("For the dough") is
+    /// written `== For the dough ==` and has no amount.
+    public var ingredients: [(amount: String, name: String, isHeading: Bool)]
     /// How to make it.
     public var instructions: String
 
@@ -67,6 +69,7 @@ public struct RecipeEditText: Equatable, Sendable {
             && lhs.bakeMinutes == rhs.bakeMinutes && lhs.isAlcoholic == rhs.isAlcoholic && lhs.isServedHot == rhs.isServedHot
             && lhs.summary == rhs.summary && lhs.instructions == rhs.instructions
             && lhs.ingredients.map(\.amount) == rhs.ingredients.map(\.amount) && lhs.ingredients.map(\.name) == rhs.ingredients.map(\.name)
+            && lhs.ingredients.map(\.isHeading) == rhs.ingredients.map(\.isHeading)
     }
 
     /// A line the text cannot be read at, and why.
@@ -96,7 +99,7 @@ public struct RecipeEditText: Equatable, Sendable {
         isAlcoholic = beverage?.isAlcoholic
         isServedHot = beverage?.isServedHot
         summary = recipe.summary
-        ingredients = recipe.ingredients.map { ($0.amount, $0.name) }
+        ingredients = recipe.ingredients.map { ($0.amount, $0.name, $0.isHeading) }
         instructions = recipe.instructions
     }
 
@@ -124,7 +127,10 @@ public struct RecipeEditText: Equatable, Sendable {
         // A name alone when it reads back as itself; else with the separator ("3 eggs" kept whole).
         lines += ingredients.map { ingredient in
             let name = oneLine(ingredient.name)
-            if ingredient.amount.isEmpty { return Ingredient.split(name) == (name, "") ? name : ":: " + name }
+            if ingredient.isHeading { return "== \(name) ==" }
+            if ingredient.amount.isEmpty {
+                return Ingredient.split(name) == (name, "") && Ingredient.heading(in: name) == nil ? name : ":: " + name
+            }
             return "\(oneLine(ingredient.amount)) :: \(name)"
         }
         lines += ["", "Instructions:", instructions]
@@ -246,15 +252,17 @@ public struct RecipeEditText: Equatable, Sendable {
         }
         summary = block("Summary:")
         instructions = block("Instructions:")
-        var ingredients: [(amount: String, name: String)] = []
+        var ingredients: [(amount: String, name: String, isHeading: Bool)] = []
         for (offset, line) in (sections["Ingredients:"]?.lines ?? []).enumerated() where !line.trimmedWhitespace.isEmpty {
             if let separator = line.firstRange(of: "::") {
                 let name = line[separator.upperBound...].trimmedWhitespace
                 guard !name.isEmpty else { throw Problem(line: (sections["Ingredients:"]?.line ?? 0) + offset + 1, reason: "an ingredient has no name") }
-                ingredients.append((line[..<separator.lowerBound].trimmedWhitespace, name))
+                ingredients.append((line[..<separator.lowerBound].trimmedWhitespace, name, false))
+            } else if let heading = Ingredient.heading(in: line) {
+                ingredients.append(("", heading, true))
             } else {
                 let split = Ingredient.split(line)
-                ingredients.append((split.amount, split.name))
+                ingredients.append((split.amount, split.name, false))
             }
         }
         self.ingredients = ingredients
@@ -279,8 +287,8 @@ public struct RecipeEditText: Equatable, Sendable {
         if recipe.tags != tags { recipe.tags = tags; changed.append("tags") }
         if recipe.summary != summary { recipe.summary = summary; changed.append("summary") }
         if recipe.instructions != instructions { recipe.instructions = instructions; changed.append("instructions") }
-        if recipe.ingredients.map({ [$0.amount, $0.name] }) != ingredients.map({ [$0.amount, $0.name] }) {
-            recipe.ingredients = ingredients.map { Ingredient(name: $0.name, amount: $0.amount) }
+        if recipe.ingredients.map({ [$0.amount, $0.name, String($0.isHeading)] }) != ingredients.map({ [$0.amount, $0.name, String($0.isHeading)] }) {
+            recipe.ingredients = ingredients.map { Ingredient(name: $0.name, amount: $0.amount, isHeading: $0.isHeading) }
             changed.append("ingredients")
         }
         if let baked = recipe as? BakedGood {

@@ -75,6 +75,8 @@ public struct RecipeJSON: Codable, Sendable {
         public var name: String
         /// How much, as free text.
         public var amount: String?
+        /// True for a heading over the lines after it ("For the dough"); absent otherwise.
+        public var heading: Bool? = nil
     }
 
     /// A plan relative to the import (`"plannedIn": {"days": 2}`).
@@ -163,7 +165,7 @@ public struct RecipeJSON: Codable, Sendable {
         tags = record.tags
         lastCooked = record.lastCooked
         timesCooked = record.timesCooked
-        ingredients = record.ingredients.map { IngredientJSON(id: $0.id, name: $0.name, amount: $0.amount) }
+        ingredients = record.ingredients.map { IngredientJSON(id: $0.id, name: $0.name, amount: $0.amount, heading: $0.isHeading ? true : nil) }
     }
 
     /// The model this JSON describes; `plannedIn` counts from `now`'s local day.
@@ -192,7 +194,8 @@ public struct RecipeJSON: Codable, Sendable {
             isAlcoholic: variety == .beverage ? alcoholic ?? false : nil, isServedHot: variety == .beverage ? servedHot ?? false : nil,
             sourceURL: source, servings: servings, yield: yield, prepMinutes: prepMinutes, cookMinutes: cookMinutes,
             totalMinutes: totalMinutes, tags: Recipe.canonicalTags(tags ?? []),
-            ingredients: (ingredients ?? []).map { .init(id: $0.id ?? UUID(), name: $0.name, amount: $0.amount ?? "") }
+            ingredients: (ingredients ?? []).map { .init(id: $0.id ?? UUID(), name: $0.name, amount: $0.heading == true ? "" : $0.amount ?? "",
+                                                         isHeading: $0.heading ?? false) }
         ).makeRecipe()
     }
 

@@ -22,8 +22,15 @@ public final class Ingredient: Observable {
         get { observationRegistrar.access(self, keyPath: \.amount); return storedAmount }
         set { observationRegistrar.withMutation(of: self, keyPath: \.amount) { storedAmount = newValue } }
     }
+    /// True for a line that names a part of the recipe ("For the dough") rather than an
+    /// ingredient: shown as a heading, and left out of shopping lists and scaling.
+    public var isHeading: Bool {
+        get { observationRegistrar.access(self, keyPath: \.isHeading); return storedIsHeading }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.isHeading) { storedIsHeading = newValue } }
+    }
     private var storedName: String
     private var storedAmount: String
+    private var storedIsHeading: Bool
     private let observationRegistrar = ObservationRegistrar()
     /// The recipe whose list holds this ingredient; set when it is appended or fetched.
     /// Setting it moves the ingredient, as SwiftData's inverse relationships do: out of its
@@ -46,11 +53,13 @@ public final class Ingredient: Observable {
     /// The list that holds the ingredient, set only by a recipe adopting it.
     weak var owner: Recipe?
 
-    /// A new ingredient line; append it to a recipe's ``Recipe/ingredients``.
-    public init(id: UUID = UUID(), name: String, amount: String = "") {
+    /// A new ingredient line (or with `isHeading`, a heading over the lines after it);
+    /// append it to a recipe's ``Recipe/ingredients``.
+    public init(id: UUID = UUID(), name: String, amount: String = "", isHeading: Bool = false) {
         self.id = id
         storedName = name
         storedAmount = amount
+        storedIsHeading = isHeading
     }
 
     /// The ingredient's place in its recipe's list, from 0.

@@ -61,7 +61,7 @@ public struct ShoppingList: Sendable {
         var names: [String: String] = [:]
         var amounts: [String: [(key: String?, quantity: Double?, unit: String, recipes: [String])]] = [:]
         for (recipe, factor) in portions {
-            for ingredient in recipe.ingredients {
+            for ingredient in recipe.ingredients where !ingredient.isHeading {
                 let key = TextMatching.nameKey(ingredient.name)
                 guard !key.isEmpty else { continue }
                 if names[key] == nil {

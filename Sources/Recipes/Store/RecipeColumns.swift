@@ -13,6 +13,7 @@ struct RecipeRecord: Equatable {
         var id = RecipeRecord.noID
         var name = ""
         var amount = ""
+        var isHeading = false
     }
 
     // Defaults make an empty record, which reading a row or a model fills in.
@@ -134,6 +135,8 @@ extension RecipeRecord.IngredientRecord {
                          property: "name", json: "name", query: Queried(.text, inSearchIndex: true), bind: canonical),
             StoredColumn("amount", { $1(&$0.amount) }, model: { $1(&$0.amount) }, keyPath: \Ingredient.amount,
                          property: "amount", json: "amount", query: Queried(.text, inSearchIndex: true), bind: canonical),
+            StoredColumn("heading", { $1(&$0.isHeading) }, model: { $1(&$0.isHeading) }, keyPath: \Ingredient.isHeading,
+                         property: "isHeading", json: "heading", query: Queried(.condition)),
         ]
     }()
 

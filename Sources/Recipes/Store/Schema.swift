@@ -190,6 +190,11 @@ enum Schema {
                 FROM recipe r LEFT JOIN recipe_version v ON v.recipe_id = r.id
                 WHERE r.planned IS NOT NULL;
             """),
+        // A line of an ingredient list can be a heading ("For the dough"), which recipe pages
+        // put among their ingredients: a flag on the line keeps its place in the order.
+        Migration(name: "ingredient headings", sql: """
+            ALTER TABLE ingredient ADD COLUMN heading INTEGER NOT NULL DEFAULT 0;
+            """),
     ]
 
     static var latestVersion: Int { migrations.count }

@@ -88,7 +88,9 @@ struct AddCommand: RecipesCommand {
         // The date is checked before the store is touched, so a bad WHEN changes nothing.
         let planned = try when.map { text throws(UsageError) in try PlanCommand.parseWhen(text, environment, command: Self.spec.name) }
         let instructionsText = try TextArgument.read(self.instructionsText)
-        let models = ingredients.map { Ingredient(name: $0.name, amount: $0.amount) }
+        let models = ingredients.map { line in
+            Ingredient.heading(in: line.name).map { Ingredient(name: $0, isHeading: true) } ?? Ingredient(name: line.name, amount: line.amount)
+        }
         let recipe: Recipe = switch variety {
         case .dish: Recipe(name: name, summary: summaryText, instructions: instructionsText, plannedDate: planned, ingredients: models)
         case .bakedGood: BakedGood(name: name, summary: summaryText, instructions: instructionsText, plannedDate: planned,

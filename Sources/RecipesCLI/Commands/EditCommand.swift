@@ -11,7 +11,8 @@ struct EditCommand: RecipesCommand {
         abstract: "Edit a recipe in your text editor.",
         discussion: """
             Opens $VISUAL, else $EDITOR, else vi on the recipe as text: its fields, then its \
-            summary, ingredients (one a line, as written or AMOUNT :: NAME) and instructions. \
+            summary, ingredients (one a line, as written or AMOUNT :: NAME; == For the dough == \
+            is a heading) and instructions. \
             Saving and quitting writes the changes in one transaction; an unchanged file writes \
             nothing. A text that cannot be read opens again with the problem at the top; \
             quitting it unchanged gives up and keeps your text in a file that is named. If \
@@ -28,7 +29,7 @@ struct EditCommand: RecipesCommand {
     }
 
     static let help = ["Edit the recipe below, then save and quit; an unchanged file changes nothing.",
-                       "Ingredients: one a line, as written (2 eggs) or AMOUNT :: NAME."]
+                       "Ingredients: one a line, as written (2 eggs) or AMOUNT :: NAME; == For the dough == is a heading."]
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let store = try environment.openStore()

@@ -39,10 +39,18 @@ struct RecipeTextRenderer {
         if !recipe.ingredients.isEmpty {
             output.line("")
             output.line(scale == 1 ? "Ingredients:" : "Ingredients (amounts × \(AmountScaling.format(scale))):")
-            let rows = recipe.ingredients.map {
-                ["  " + TerminalText.oneLine(AmountScaling.scale($0.amount, by: scale)), TerminalText.oneLine($0.name)]
+            // Headings break the list into parts, each aligned on its own.
+            var rows: [[String]] = []
+            for ingredient in recipe.ingredients {
+                if ingredient.isHeading {
+                    if !rows.isEmpty { TextColumns.write(rows, to: output) }
+                    rows = []
+                    output.line(" " + TerminalText.oneLine(ingredient.name) + ":")
+                } else {
+                    rows.append(["  " + TerminalText.oneLine(AmountScaling.scale(ingredient.amount, by: scale)), TerminalText.oneLine(ingredient.name)])
+                }
             }
-            TextColumns.write(rows, to: output)
+            if !rows.isEmpty { TextColumns.write(rows, to: output) }
         }
         if !recipe.instructions.isEmpty {
             output.line("")

@@ -45,6 +45,8 @@ extension Recipe {
     /// "500 g flour" when the amount starts with a quantity, so that importers split it again;
     /// "Salt, to taste" otherwise.
     private static func ingredientLine(_ ingredient: Ingredient) -> String {
+        // A heading is a line of its own, as pages write them, which import reads back as one.
+        if ingredient.isHeading { return ingredient.name.hasSuffix(":") ? ingredient.name : ingredient.name + ":" }
         let amount = ingredient.amount.trimmedWhitespace
         guard !amount.isEmpty else { return ingredient.name }
         return IngredientLine.split(amount + " " + ingredient.name).amount.isEmpty

@@ -169,7 +169,7 @@ public struct SchemaOrgImport: Sendable {
         }
         var recipe = RecipeJSON(id: nil, kind: kind, name: name, summary: sentences(summary),
                                 instructions: instructions.joined(separator: "\n"),
-                                ingredients: ingredients.map { .init(id: nil, name: $0.name, amount: $0.amount) })
+                                ingredients: ingredients.map { .init(id: nil, name: $0.name, amount: $0.amount, heading: $0.heading ? true : nil) })
         recipe.source = address(of: node) ?? pageAddress
         recipe.setYield(yields(node["recipeYield"] ?? node["yield"]))
         func time(_ word: String) -> Int? { times.first { $0.0 == word }?.1 }
@@ -197,7 +197,7 @@ public struct SchemaOrgImport: Sendable {
             recipe.bakeMinutes = times.first { $0.0 == "cook" }?.1
             recipe.ovenTemperature = ovenTemperature(in: recipe.instructions ?? "")
         case .beverage:
-            recipe.alcoholic = KindHints.isAlcoholic(categories + servingWords + [name] + ingredients.map(\.name))
+            recipe.alcoholic = KindHints.isAlcoholic(categories + servingWords + [name] + ingredients.filter { !$0.heading }.map(\.name))
             recipe.servedHot = KindHints.isServedHot(categories + servingWords + [name])
         case .dish:
             break
@@ -205,7 +205,7 @@ public struct SchemaOrgImport: Sendable {
         return recipe
     }
 
-    private static func ingredients(_ value: JSONValue?, label: String, notes: inout [String]) -> [(name: String, amount: String)] {
+    private static func ingredients(_ value: JSONValue?, label: String, notes: inout [String]) -> [(name: String, amount: String, heading: Bool)] {
         var lines: [String] = []
         func collect(_ value: JSONValue, depth: Int) {
             switch value {
@@ -229,7 +229,13 @@ public struct SchemaOrgImport: Sendable {
             }
         }
         collect(value ?? .null, depth: 0)
-        return lines.filter { !$0.isEmpty }.map(IngredientLine.split)
+        // Pages put section headings among the lines ("For the dough:"); they stay in place
+        // as headings, not ingredients to buy.
+        return lines.filter { !$0.isEmpty }.map { line in
+            if let heading = IngredientLine.heading(line) { return (heading, "", true) }
+            let split = IngredientLine.split(line)
+            return (split.name, split.amount, false)
+        }
     }
 
     /// Instruction lines from any of the forms pages use: one string (maybe with HTML), a list

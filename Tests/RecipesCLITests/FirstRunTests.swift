@@ -52,7 +52,13 @@ import Testing
         let bin = cli.home.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let copy = bin.appendingPathComponent("recipes")
-        try FileManager.default.copyItem(at: RecipesProcess.binary, to: copy)
+        // Written through a descriptor closed on exec: a process another test starts meanwhile
+        // must not inherit it, or starting the copy fails with "text file busy".
+        let bytes = try FileContents.read(RecipesProcess.binary.path)
+        let descriptor = open(copy.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        #expect(descriptor >= 0)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
         let process = Process()
         process.executableURL = copy
         process.arguments = ["search", "--kind", "beverage", "--format", "plain"]
@@ -60,7 +66,15 @@ import Testing
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        // Between another test's fork and its exec the descriptor is still shared: try again.
+        for attempt in 1...50 {
+            do {
+                try process.run()
+                break
+            } catch where attempt < 50 && "\(error)".contains("Text file busy") {
+                usleep(20_000)
+            }
+        }
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

@@ -289,3 +289,32 @@ import Testing
         #expect(try desktop.planEntries(of: focaccia.id).count == 1)
     }
 }
+
+/// Merging recipes imported twice from one page keeps one recipe with every meal planned for
+/// either, and two machines merging alike end with the same entries.
+@Suite struct DuplicatePlanTests {
+    @Test func aMergeKeepsTheOthersPlansAndCookedLog() throws {
+        let replicas = try SyncTests.Replicas(2)
+        let (laptop, desktop) = (replicas.stores[0], replicas.stores[1])
+        let friday = Date(timeIntervalSince1970: 1_900_000_000)
+        let first = Recipe(name: "Soup", sourceURL: "https://example.com/soup"), second = Recipe(name: "Soup", sourceURL: "https://example.com/soup/")
+        for (store, recipe) in [(laptop, first), (desktop, second)] {
+            let context = ModelContext(store)
+            context.insert(recipe)
+            try context.save()
+        }
+        try laptop.addPlanEntry(PlanEntry(recipeID: first.id, date: friday, meal: "dinner"))
+        try desktop.addPlanEntry(PlanEntry(recipeID: second.id, date: friday.addingTimeInterval(86_400)))
+        try desktop.recordCooked(recipeID: second.id, at: friday.addingTimeInterval(-86_400))
+        for _ in 0..<2 { for store in [laptop, desktop] { _ = try store.sync(folder: replicas.folder(0)) } }
+        // Both machines merge before they sync again.
+        let groups = try laptop.mergeRecipesSharingASource()
+        try desktop.mergeRecipesSharingASource()
+        for _ in 0..<2 { for store in [laptop, desktop] { _ = try store.sync(folder: replicas.folder(0)) } }
+        let kept = try #require(groups.first?.kept.id)
+        #expect(try laptop.planEntries(of: kept).map(\.date) == [friday, friday.addingTimeInterval(86_400)])
+        #expect(try laptop.cookedRecords(of: kept).count == 1)
+        #expect(try replicas.dump(0) == replicas.dump(1))
+        #expect(try desktop.planEntries(of: kept).count == 2)
+    }
+}

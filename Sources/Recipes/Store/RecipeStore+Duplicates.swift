@@ -36,14 +36,18 @@ extension RecipeStore {
     }
 
     /// Deletes, in one transaction, every recipe of ``recipesSharingASource()`` but the one
-    /// each group keeps. The deletions sync like any other, and a machine that merges the
-    /// same recipes keeps the same one, so two machines merging at once agree.
+    /// each group keeps, whose plan and cooked log take the others' too. The deletions sync
+    /// like any other, and a machine that merges the same recipes keeps the same one, so two
+    /// machines merging at once agree.
     @discardableResult
     public func mergeRecipesSharingASource() throws -> [SameSourceRecipes] {
         let groups = try recipesSharingASource()
         try write {
             for group in groups {
-                for other in group.others { try deleteRecord(id: other.id) }
+                for other in group.others {
+                    try copyPlan(from: other.id, to: group.kept.id)
+                    try deleteRecord(id: other.id)
+                }
             }
         }
         return groups

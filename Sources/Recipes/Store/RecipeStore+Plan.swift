@@ -229,6 +229,38 @@ extension RecipeStore {
     /// day, cooked a little early or late.
     public static let cookedMatchWindow: TimeInterval = 12 * 3_600
 
+    /// Copies the plan and the cooked log of `source` to `target`, in the current write
+    /// transaction: a merge of duplicates keeps one recipe and must not lose the others'
+    /// meals. Each copy's id is made from the original's and the target's, so two machines
+    /// merging the same recipes make the same copies, which sync then takes as one.
+    func copyPlan(from source: UUID, to target: UUID) throws {
+        let entries = try planEntries(of: source), cooked = try cookedRecords(of: source)
+        guard !entries.isEmpty || !cooked.isEmpty else { return }
+        for var entry in entries {
+            entry.id = Self.derivedID(entry.id, target)
+            entry.recipeID = target
+            try insertEntry(entry, stamp: try nextPlanStamp())
+        }
+        for var record in cooked {
+            record.id = Self.derivedID(record.id, target)
+            record.recipeID = target
+            record.entryID = record.entryID.map { Self.derivedID($0, target) }
+            try insertCooked(record, stamp: try nextPlanStamp())
+        }
+        try planChanged(of: target, now: clock())
+    }
+
+    /// The same id on every machine for the same two ids: two FNV-1a hashes of their text.
+    static func derivedID(_ first: UUID, _ second: UUID) -> UUID {
+        let text = Data((first.uuidString + "/" + second.uuidString).utf8)
+        let high = fnv1a(text), low = fnv1a(Data((second.uuidString + "/" + first.uuidString).utf8))
+        var bytes = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8: made by the application
+        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
     // MARK: Derived dates
 
     /// Moves on the planned date of every recipe whose planned occurrence has passed while a

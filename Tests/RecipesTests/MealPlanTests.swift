@@ -318,3 +318,39 @@ import Testing
         #expect(try desktop.planEntries(of: kept).count == 2)
     }
 }
+
+/// A plan made offline on a recipe another machine deletes, which a third machine's later edit
+/// brings back: the plan reaches every machine, and nobody reports a refused change.
+@Suite struct DeletedRecipePlanSyncTests {
+    @Test func aPlanMadeWhileAnotherMachineDeletedTheRecipeComesBackWithIt() throws {
+        let replicas = try SyncTests.Replicas(3)
+        let (a, b, c) = (replicas.stores[0], replicas.stores[1], replicas.stores[2])
+        let shared = replicas.folder(0)
+        let pizza = Recipe(name: "Pizza")
+        let context = ModelContext(a)
+        context.insert(pizza)
+        try context.save()
+        try a.addPlanEntry(PlanEntry(recipeID: pizza.id, date: Date(timeIntervalSince1970: 1_900_000_000), repeatRule: RepeatRule(frequency: .weekly)))
+        var refused: [String] = []
+        func syncAll() throws {
+            for store in [a, b, c] { refused += try store.sync(folder: shared).refusedChanges }
+        }
+        try syncAll()
+        try syncAll()
+        try b.addPlanEntry(PlanEntry(recipeID: pizza.id, date: Date(timeIntervalSince1970: 1_900_500_000), note: "from B"))
+        try b.recordCooked(recipeID: pizza.id, at: Date(timeIntervalSince1970: 1_899_000_000))
+        let deleting = ModelContext(a)
+        deleting.delete(try #require(try deleting.model(for: pizza.id)))
+        try deleting.save()
+        let editing = ModelContext(c)
+        try #require(try editing.model(for: pizza.id)).summary = "edited on C"
+        try editing.save()
+        for _ in 0..<3 { try syncAll() }
+        #expect(refused.isEmpty, "\(refused)")
+        #expect(try replicas.dump(0) == replicas.dump(1) && replicas.dump(1) == replicas.dump(2))
+        for store in [a, b, c] {
+            #expect(try store.planEntries(of: pizza.id).map(\.note).sorted() == ["", "from B"])
+            #expect(try store.cookedRecords(of: pizza.id).count == 1)
+        }
+    }
+}

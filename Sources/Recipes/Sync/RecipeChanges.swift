@@ -89,10 +89,16 @@ extension RecipeStore {
     private func change(for version: (id: UUID, stamp: SyncStamp, deleted: Bool)) throws -> RecipeChange {
         let record = version.deleted ? nil : try record(withID: version.id)
         var json = record.map { RecipeJSON(record: $0) }
-        if json != nil {
-            json?.plan = try syncedPlan(of: version.id)
-            json?.cooked = try syncedCooked(of: version.id)
+        let plan = try syncedPlan(of: version.id), cooked = try syncedCooked(of: version.id)
+        // A deleted recipe's plan still travels, on a recipe with nothing else: an edit made
+        // later elsewhere may bring the recipe back, and with it every entry made meanwhile.
+        if json == nil, !plan.isEmpty || !cooked.isEmpty {
+            var blank = RecipeRecord.blank
+            blank.id = version.id
+            json = RecipeJSON(record: blank)
         }
+        json?.plan = plan
+        json?.cooked = cooked
         return RecipeChange(id: version.id, stamp: version.stamp, deleted: record == nil, recipe: json)
     }
 
@@ -120,7 +126,7 @@ extension RecipeStore {
             } else if let replica, change.stamp.replica != replica {
                 // A plan changed here travels with the recipe as another replica last wrote
                 // it: that version is not this file's to give, but its entries are.
-                if let json = change.recipe, json.plan != nil, !change.deleted {
+                if let json = change.recipe, json.plan != nil {
                     try mergePlan(json, of: change, recipeWon: false, signedBy: replica, clock: &clock, now: now, into: &result)
                     try updateDerivedPlan(of: change.id, now: now)
                     continue
@@ -161,7 +167,7 @@ extension RecipeStore {
             }
             // The plan merges entry by entry, whichever version of the recipe won, and is kept
             // (unseen) while the recipe is deleted here (see the "meal plan" migration).
-            if let json = change.recipe, !change.deleted {
+            if let json = change.recipe {
                 try mergePlan(json, of: change, recipeWon: recipeWins, signedBy: replica, clock: &clock, now: now, into: &result)
                 try updateDerivedPlan(of: change.id, now: now)
             }

@@ -230,6 +230,23 @@ import Testing
         #expect(try ModelContext(laptop).model(for: pancakes.id)?.plannedDate == saturday)
     }
 
+    /// A sync that brings only a plan says it applied a change.
+    @Test func aPlanAloneCountsAsAnAppliedChange() throws {
+        let replicas = try SyncTests.Replicas(2)
+        let (laptop, desktop) = (replicas.stores[0], replicas.stores[1])
+        let soup = Recipe(name: "Soup")
+        let context = ModelContext(laptop)
+        context.insert(soup)
+        try context.save()
+        _ = try laptop.sync(folder: replicas.folder(0))
+        _ = try desktop.sync(folder: replicas.folder(0))
+        try laptop.addPlanEntry(PlanEntry(recipeID: soup.id, date: Date(timeIntervalSince1970: 1_900_000_000)))
+        _ = try laptop.sync(folder: replicas.folder(0))
+        let report = try desktop.sync(folder: replicas.folder(0))
+        #expect(report.applied == 1 && report.superseded == 0, "\(report)")
+        #expect(try desktop.sync(folder: replicas.folder(0)).applied == 0)
+    }
+
     /// The same entry changed on both: the later change wins for its fields, and the
     /// occurrences either side skipped stay skipped; a cooked record made on one reaches both.
     @Test func theSameEntryChangedOnBothEndsTheSameEverywhere() throws {

@@ -33,19 +33,22 @@ extension RecipeStore {
         try database.fetchOne(Int.self, "SELECT 1 FROM recipe WHERE id = ?", [id]) != nil
     }
 
-    /// Merges the plan and cooked records a received change carries into the recipe's own.
+    /// Merges the plan and cooked records a received change carries into the recipe's own;
+    /// whether anything was taken.
+    @discardableResult
     func mergePlan(_ json: RecipeJSON, of change: RecipeChange, recipeWon: Bool, signedBy replica: String?,
-                   clock: inout SyncClockState, now: Date, into result: inout AppliedChanges) throws {
+                   clock: inout SyncClockState, now: Date, into result: inout AppliedChanges) throws -> Bool {
         guard let plan = json.plan else {
             // From a version before plan entries: the planned date is part of the recipe,
             // and becomes the one entry that version's migration would give it.
-            guard recipeWon else { return }
+            guard recipeWon else { return false }
             let legacy = PlanEntry(id: change.id, recipeID: change.id, date: json.planned ?? Date(timeIntervalSinceReferenceDate: 0))
             return try mergeEntry(PlanEntryJSON(legacy, stamp: change.stamp, removed: json.planned == nil), recipeID: change.id,
                                   signedBy: nil, clock: &clock, now: now, into: &result)
         }
+        var taken = false
         for entry in plan {
-            try mergeEntry(entry, recipeID: change.id, signedBy: replica, clock: &clock, now: now, into: &result)
+            taken = try mergeEntry(entry, recipeID: change.id, signedBy: replica, clock: &clock, now: now, into: &result) || taken
         }
         for cooked in json.cooked ?? [] {
             guard let id = cooked.id, let stamp = cooked.stamp, replica == nil || stamp.replica == replica else { continue }
@@ -55,28 +58,32 @@ extension RecipeStore {
             }
             clock.clock.receive(stamp)
             try insertCooked(cooked.makeRecord(recipeID: change.id), stamp: stamp)
+            taken = taken || database.lastChanges > 0
         }
+        return taken
     }
 
+    /// Whether the entry changed this store's.
     private func mergeEntry(_ json: PlanEntryJSON, recipeID: UUID, signedBy replica: String?,
-                            clock: inout SyncClockState, now: Date, into result: inout AppliedChanges) throws {
-        guard let id = json.id, let stamp = json.stamp, replica == nil || stamp.replica == replica else { return }
+                            clock: inout SyncClockState, now: Date, into result: inout AppliedChanges) throws -> Bool {
+        guard let id = json.id, let stamp = json.stamp, replica == nil || stamp.replica == replica else { return false }
         let incoming: PlanEntry
         do {
             if let problem = stamp.problem(now: now) { throw RecipeFormatError(reason: problem) }
             incoming = try json.makeEntry(recipeID: recipeID)
         } catch let error as RecipeFormatError {
             result.refused.append("plan entry \(id.uuidString): \(error.reason)")
-            return
+            return false
         }
         let removed = json.removed ?? false
         guard let stored = try storedEntry(id: id) else {
             clock.clock.receive(stamp)
-            return try insertEntry(incoming, stamp: stamp, removed: removed)
+            try insertEntry(incoming, stamp: stamp, removed: removed)
+            return true
         }
         guard stored.entry.recipeID == recipeID else {
             result.refused.append("plan entry \(id.uuidString): it belongs to another recipe here")
-            return
+            return false
         }
         let incomingWins = stamp != stored.stamp ? stamp > stored.stamp
             : removed != stored.removed ? removed
@@ -87,9 +94,12 @@ extension RecipeStore {
         if incomingWins {
             clock.clock.receive(stamp)
             try insertEntry(merged, stamp: stamp, removed: removed)
+            return stamp != stored.stamp || merged != stored.entry || removed != stored.removed
         } else if merged != stored.entry {
             try insertEntry(merged, stamp: stored.stamp, removed: stored.removed)
+            return true
         }
+        return false
     }
 
     /// Whether `change` carries an entry or cooked record newer than this store has.

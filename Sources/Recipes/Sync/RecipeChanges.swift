@@ -127,8 +127,12 @@ extension RecipeStore {
                 // A plan changed here travels with the recipe as another replica last wrote
                 // it: that version is not this file's to give, but its entries are.
                 if let json = change.recipe, json.plan != nil {
-                    try mergePlan(json, of: change, recipeWon: false, signedBy: replica, clock: &clock, now: now, into: &result)
-                    try updateDerivedPlan(of: change.id, now: now)
+                    if try mergePlan(json, of: change, recipeWon: false, signedBy: replica, clock: &clock, now: now, into: &result) {
+                        result.applied += 1
+                        try updateDerivedPlan(of: change.id, now: now)
+                    } else {
+                        result.superseded += 1
+                    }
                     continue
                 }
                 refusal = "it is stamped by replica \(change.stamp.replica) in a file of replica \(replica)"
@@ -161,15 +165,18 @@ extension RecipeStore {
                     INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
                     ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5
                     """, [change.id, change.stamp.wall, change.stamp.counter, change.stamp.replica, incoming == nil])
-                result.applied += 1
-            } else {
-                result.superseded += 1
             }
             // The plan merges entry by entry, whichever version of the recipe won, and is kept
-            // (unseen) while the recipe is deleted here (see the "meal plan" migration).
-            if let json = change.recipe {
-                try mergePlan(json, of: change, recipeWon: recipeWins, signedBy: replica, clock: &clock, now: now, into: &result)
+            // (unseen) while the recipe is deleted here (see the "meal plan" migration). A
+            // change counts as applied when its recipe or any of its plan was taken.
+            let planTaken = try change.recipe.map {
+                try mergePlan($0, of: change, recipeWon: recipeWins, signedBy: replica, clock: &clock, now: now, into: &result)
+            } ?? false
+            if recipeWins || planTaken {
+                result.applied += 1
                 try updateDerivedPlan(of: change.id, now: now)
+            } else {
+                result.superseded += 1
             }
         }
         syncClock = clock

@@ -45,9 +45,10 @@ import Testing
                                                                repeatRule: RepeatRule(frequency: .daily)))
         #expect(try cli.runOnStore(["cooked", "soup", "2026-12-01 18:00"]).stdout
                 == "cooked Soup (Tue 2026-12-01 18:00; planned Tue 2026-12-01 18:00: done)\n")
-        // 07:00 is 13 hours after Tuesday's (cooked) and 11 before Wednesday's.
+        // 07:00 is 13 hours after Tuesday's (cooked) and 11 before Wednesday's, which is still
+        // to come: nothing planned is fulfilled.
         #expect(try cli.runOnStore(["cooked", "soup", "today", "07:00"]).stdout
-                == "cooked Soup (Wed 2026-12-02 07:00; planned Wed 2026-12-02 18:00: done)\n")
+                == "cooked Soup (Wed 2026-12-02 07:00; unplanned)\n")
         #expect(try cli.runOnStore(["cooked", "soup", "yesterday", "19:00"]).stdout
                 == "cooked Soup (Tue 2026-12-01 19:00; unplanned)\n")
     }

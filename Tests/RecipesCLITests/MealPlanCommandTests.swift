@@ -196,3 +196,26 @@ import Testing
         #expect(try FileContents.read(store.path) == before)
     }
 }
+
+/// `cooked` marks the meal it was, never one still hours ahead (found by the new-user trial).
+@Suite struct CookedMatchingTests {
+    @Test func cookingNeverTakesAMealStillAhead() throws {
+        let cli = RecipesProcess(now: "2026-12-01T08:00:00Z")
+        try cli.seed([Recipe(name: "Pancakes"), Recipe(name: "Stew")])
+        try cli.runOnStore(["plan", "pancakes", "sat", "breakfast"])
+        try cli.runOnStore(["plan", "pancakes", "sun", "breakfast"])
+        try cli.runOnStore(["plan", "stew", "sat", "dinner"])
+        // Saturday 21:00: the pancakes were breakfast's; Sunday's breakfast is still to come.
+        let saturdayNight = RecipesProcess(now: "2026-12-05T21:00:00Z")
+        saturdayNight.environment["HOME"] = cli.environment["HOME"]
+        let late = try saturdayNight.run(["--store", cli.store.path, "cooked", "pancakes", "now"])
+        #expect(late.status == 0 && late.stdout.contains("Sat 2026-12-05 08:00"), "\(late)")
+        #expect(try saturdayNight.run(["--store", cli.store.path, "next"]).stdout.hasPrefix("Pancakes · tomorrow 08:00"))
+        // A meal word only takes that meal: stew cooked for lunch leaves dinner planned.
+        let noon = RecipesProcess(now: "2026-12-05T12:40:00Z")
+        noon.environment["HOME"] = cli.environment["HOME"]
+        let lunch = try noon.run(["--store", cli.store.path, "cooked", "stew", "today", "lunch"])
+        #expect(lunch.status == 0 && lunch.stdout.contains("unplanned"), "\(lunch)")
+        #expect(try noon.run(["--store", cli.store.path, "next"]).stdout.hasPrefix("Stew · 18:00"))
+    }
+}

@@ -197,16 +197,19 @@ extension RecipeStore {
         }
     }
 
-    /// Records that the recipe was cooked at `date`. The planned occurrence it fulfils (the
-    /// nearest open one within ``cookedMatchWindow`` of `date`) is marked cooked, so it no
-    /// longer shows in `next`.
+    /// Records that the recipe was cooked at `date`. The planned occurrence it fulfils is
+    /// marked cooked, so it no longer shows in `next`: the nearest open one from
+    /// ``cookedMatchWindow`` before `date` to ``cookedEarlyWindow`` after it (a meal cooked a
+    /// little early), and with `meal`, only one planned for that meal. A meal still hours
+    /// ahead is never taken for one already cooked.
     @discardableResult
-    public func recordCooked(recipeID: UUID, at date: Date, now: Date = Date(), local: LocalTime = .system) throws -> CookedRecord {
+    public func recordCooked(recipeID: UUID, at date: Date, meal: String? = nil, now: Date = Date(),
+                             local: LocalTime = .system) throws -> CookedRecord {
         try write {
             try requireRecipe(recipeID)
             var fulfilled: (entry: PlanEntry, occurrence: Date)?
-            let window = date.addingTimeInterval(-Self.cookedMatchWindow)..<date.addingTimeInterval(Self.cookedMatchWindow)
-            for entry in try planEntries(of: recipeID) {
+            let window = date.addingTimeInterval(-Self.cookedMatchWindow)..<date.addingTimeInterval(Self.cookedEarlyWindow)
+            for entry in try planEntries(of: recipeID) where meal == nil || entry.meal?.lowercased() == meal?.lowercased() {
                 for occurrence in entry.occurrences(from: window.lowerBound, to: window.upperBound, local: local) where !occurrence.cooked {
                     let distance = abs(occurrence.date.timeIntervalSince(date))
                     if distance < fulfilled.map({ abs($0.occurrence.timeIntervalSince(date)) }) ?? .infinity {
@@ -225,9 +228,12 @@ extension RecipeStore {
         }
     }
 
-    /// How far from a planned occurrence cooking still fulfils it: the same meal on the same
-    /// day, cooked a little early or late.
-    public static let cookedMatchWindow: TimeInterval = 12 * 3_600
+    /// How long after a planned occurrence cooking still fulfils it: the same meal, cooked late
+    /// or recorded the next morning.
+    public static let cookedMatchWindow: TimeInterval = 24 * 3_600
+
+    /// How long before a planned occurrence cooking fulfils it: started early.
+    public static let cookedEarlyWindow: TimeInterval = 2 * 3_600
 
     /// Copies the plan and the cooked log of `source` to `target`, in the current write
     /// transaction: a merge of duplicates keeps one recipe and must not lose the others'

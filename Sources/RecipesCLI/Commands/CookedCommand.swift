@@ -11,8 +11,9 @@ struct CookedCommand: RecipesCommand {
             RECIPE is matched as in 'recipes show' (quote names with spaces); the words after it \
             are WHEN, default now. WHEN looks back: yesterday, a weekday (the last one, today \
             included), a time alone (today's), a meal (breakfast, lunch, dinner: its time), \
-            'today 12:30', '2026-11-30 19:00'. A WHEN more than 5 minutes ahead is refused. The \
-            planned occurrence of the recipe nearest to WHEN, within 12 hours, is marked done, \
+            'today 12:30', '2026-11-30 19:00'; now or today alone is now. A WHEN more than 5 minutes \
+            ahead is refused. The planned occurrence of the recipe nearest to WHEN, from a day \
+            before it to two hours after (with a meal word, only that meal), is marked done, \
             so 'recipes next' moves past it. 'recipes show' says how often and when it was last \
             cooked; 'recipes search --sort cooked' and '--not-cooked-since' find what has not \
             been cooked for a while.
@@ -32,8 +33,14 @@ struct CookedCommand: RecipesCommand {
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let date: Date
-        if let when {
+        var meal: String?
+        if let when, ["now", "today"].contains(when.lowercased()) {
+            // What people type right after a meal: now.
+            date = environment.now
+        } else if let when {
             let meals = try environment.mealTimes()
+            // A meal word says which planned meal this was ("yesterday dinner").
+            meal = when.lowercased().split(separator: " ").map(String.init).first { meals.time(of: $0) != nil }
             do {
                 date = try WhenParser(now: environment.now, local: environment.local, meals: meals).parseCooked(when)
             } catch {
@@ -45,7 +52,7 @@ struct CookedCommand: RecipesCommand {
         let store = try environment.openStore()
         let recipe = try CommonOptions.resolve(reference, in: store)
         let before = try store.planEntries(of: recipe.id)
-        let record = try store.recordCooked(recipeID: recipe.id, at: date, now: environment.now, local: environment.local)
+        let record = try store.recordCooked(recipeID: recipe.id, at: date, meal: meal, now: environment.now, local: environment.local)
         let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
         environment.output.line(CookedLine(record: record, recipe: recipe, before: before, after: try store.planEntries(of: recipe.id),
                                            formatter: formatter).text)

@@ -219,3 +219,24 @@ import Testing
         #expect(try noon.run(["--store", cli.store.path, "next"]).stdout.hasPrefix("Stew · 18:00"))
     }
 }
+
+/// Clearing or replacing a repeat ends it now: what it planned before stays as history (found
+/// by the new-user trial: the past Fridays, a cooked one too, were gone).
+@Suite struct EndingARepeatTests {
+    @Test func clearAndReplaceKeepTheRepeatsPast() throws {
+        let cli = RecipesProcess(now: "2026-12-01T09:00:00Z")
+        try cli.seed([Recipe(name: "Pizza"), Recipe(name: "Soup")])
+        try cli.runOnStore(["plan", "pizza", "every", "fri", "dinner"])
+        try cli.runOnStore(["plan", "soup", "every", "fri", "dinner"])
+        let later = RecipesProcess(now: "2026-12-09T09:00:00Z")
+        later.environment["HOME"] = cli.environment["HOME"]
+        func run(_ arguments: [String]) throws -> RecipesProcess.Result { try later.run(["--store", cli.store.path] + arguments) }
+        _ = try run(["cooked", "pizza", "2026-12-04 18:30"])
+        #expect(try run(["plan", "pizza", "--clear"]).stdout == "cleared the plan for Pizza\n")
+        #expect(try run(["plan", "soup", "sat", "--replace"]).stdout
+            == "planned Soup for Sat 2026-12-12 18:00\nno longer planned: every Friday (next Fri 2026-12-11 18:00)\n")
+        let all = try run(["plan", "--all", "--format", "plain"]).stdout.split(separator: "\n")
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false) }.map { "\($0[2]) \($0[3].prefix(10)) \($0[8])" }
+        #expect(all == ["Pizza 2026-12-04 cooked", "Soup 2026-12-04 ", "Soup 2026-12-12 "], "\(all)")
+    }
+}

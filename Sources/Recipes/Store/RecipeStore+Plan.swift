@@ -389,12 +389,22 @@ extension RecipeStore {
         try insertEntry(entry, stamp: try nextPlanStamp(), removed: true)
     }
 
-    /// Removes single-date entries after `now` and repeats that still have occurrences ahead.
+    /// Removes single-date entries after `now` and ends repeats that still have occurrences
+    /// ahead: one that began before `now` ends there, keeping its past occurrences (and
+    /// what was cooked of them) as history. Returns the entries as they were.
     private func removeUpcomingEntries(of recipeID: UUID, now: Date) throws -> [PlanEntry] {
         let upcoming = try planEntries(of: recipeID).filter { entry in
             entry.isRepeating ? entry.occurrence(after: now) != nil : entry.date > now && !entry.isDone
         }
-        for entry in upcoming { try removeEntry(entry) }
+        for entry in upcoming {
+            if let rule = entry.repeatRule, entry.date <= now {
+                var ended = entry
+                ended.repeatRule = rule.ending(at: now)
+                try updateEntry(ended)
+            } else {
+                try removeEntry(entry)
+            }
+        }
         return upcoming
     }
 

@@ -39,7 +39,10 @@ extension PlanCommand {
             environment.output.line("planned \(name) for \(entries.map { formatter.full($0.date) }.joined(separator: ", "))\(mealText)")
         }
         if replace {
-            if !replaced.isEmpty { environment.output.line("no longer planned: \(describe(replaced, formatter, environment))") }
+            if !replaced.isEmpty {
+                let next = replaced.map { (date: $0.occurrence(after: environment.now) ?? $0.date, entry: $0) }
+                environment.output.line("no longer planned: \(describe(next, formatter, environment))")
+            }
         } else if !alreadyPlanned.isEmpty {
             environment.output.line("also planned: \(describe(alreadyPlanned, formatter, environment))")
         }
@@ -116,11 +119,7 @@ extension PlanCommand {
             .sorted { $0.date < $1.date }
     }
 
-    /// "Sat 2026-12-05 08:00, every Friday (from Fri 2026-12-04 18:00)", at most a few.
-    private func describe(_ plans: [PlanEntry], _ formatter: PlannedTimeFormatter, _ environment: CommandEnvironment) -> String {
-        describe(plans.map { ($0.date, $0) }, formatter, environment)
-    }
-
+    /// "Sat 2026-12-05 08:00, every Friday (next Fri 2026-12-11 18:00)", at most a few.
     private func describe(_ plans: [(date: Date, entry: PlanEntry)], _ formatter: PlannedTimeFormatter,
                           _ environment: CommandEnvironment) -> String {
         let shown = plans.prefix(3).map { plan in

@@ -50,7 +50,7 @@ import Testing
             #expect(process.terminationStatus == 0)
             #expect(try String(decoding: FileContents.read(errors.path), as: UTF8.self) == "")
         }
-        let context = ModelContext(try RecipeStore(url: cli.store))
+        let context = ModelContext(try cli.openStore())
         let all = try context.fetch(FetchDescriptor<Recipe>())
         #expect(all.count == 1 + 8 * 75)
         #expect(all.filter { $0.plannedDate != nil }.count == 8 * 25)

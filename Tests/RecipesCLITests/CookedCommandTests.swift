@@ -13,7 +13,7 @@ import Testing
         let cli = RecipesProcess(now: "2026-11-30T17:50:00Z")
         try cli.seed([Recipe(id: Self.pizzaID, name: "Pizza"), Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-12-01T18:00:00Z")),
                       Recipe(name: "Curry"), Recipe(name: "Bread")])
-        try RecipeStore(url: cli.store).addPlanEntry(
+        try cli.openStore().addPlanEntry(
             PlanEntry(id: Self.entryID, recipeID: Self.pizzaID, date: RecipesProcess.date("2026-11-23T18:00:00Z"), meal: "dinner",
                       servings: 4, note: "extra basil", repeatRule: RepeatRule(frequency: .weekly, weekdays: [1])),
             now: RecipesProcess.date("2026-11-30T17:50:00Z"))
@@ -41,7 +41,7 @@ import Testing
         let cli = RecipesProcess(now: "2026-12-02T08:00:00Z")
         let soupID = UUID()
         try cli.seed([Recipe(id: soupID, name: "Soup")])
-        try RecipeStore(url: cli.store).addPlanEntry(PlanEntry(recipeID: soupID, date: RecipesProcess.date("2026-11-30T18:00:00Z"),
+        try cli.openStore().addPlanEntry(PlanEntry(recipeID: soupID, date: RecipesProcess.date("2026-11-30T18:00:00Z"),
                                                                repeatRule: RepeatRule(frequency: .daily)))
         #expect(try cli.runOnStore(["cooked", "soup", "2026-12-01 18:00"]).stdout
                 == "cooked Soup (Tue 2026-12-01 18:00; planned Tue 2026-12-01 18:00: done)\n")

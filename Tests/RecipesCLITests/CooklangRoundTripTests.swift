@@ -268,7 +268,7 @@ import Testing
         #expect(judged == files.count && judged >= 70, "\(judged) of \(files.count) files, the cookbook's ten and sixty canonical cases")
 
         // Edited: every recipe written anew from its fields.
-        let store = try RecipeStore(url: cli.store)
+        let store = try cli.openStore()
         let context = ModelContext(store)
         for recipe in try context.fetch(FetchDescriptor<Recipe>()) { recipe.name += " (edited)" }
         try context.save()

@@ -94,7 +94,7 @@ import Testing
         #expect(message == "recipes: error: cannot write \(cli.store.path): disk I/O error (a full disk or a file size limit); nothing was changed\n")
         let connection = try SQLiteConnection(path: cli.store.path)
         #expect(try connection.scalar("PRAGMA integrity_check") == .text("ok"))
-        #expect(try ModelContext(RecipeStore(url: cli.store)).fetchCount(FetchDescriptor<Recipe>()) == 1)
+        #expect(try ModelContext(cli.openStore()).fetchCount(FetchDescriptor<Recipe>()) == 1)
     }
 
     /// A store this user may not write still answers reads; writes fail in one line and the

@@ -75,7 +75,7 @@ import Testing
         try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-12-03T18:00:00Z"))])
         let (process, reader) = try startFollowing(cli, format: "plain")
         #expect(reader.nextLine(timeout: 10) != nil)
-        let context = ModelContext(try RecipeStore(url: cli.store))
+        let context = ModelContext(try cli.openStore())
         let soup = try #require(try context.fetch(FetchDescriptor<Recipe>()).first)
         var largestWAL = 0
         // About 3 pages a commit: 3,000 commits would leave a 36 MB WAL without checkpoints.

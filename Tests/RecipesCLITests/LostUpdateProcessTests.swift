@@ -13,12 +13,12 @@ import Testing
     }
 
     func reread() throws -> Recipe {
-        try #require(try ModelContext(try RecipeStore(url: cli.store)).model(for: Self.id))
+        try #require(try ModelContext(try cli.openStore()).model(for: Self.id))
     }
 
     @Test func anotherProcessesPlanSurvivesAnEditOfAnotherField() throws {
         for round in 1...5 {
-            let context = ModelContext(try RecipeStore(url: cli.store))
+            let context = ModelContext(try cli.openStore())
             let soup = try #require(try context.model(for: Self.id))
             #expect(try cli.runOnStore(["plan", "0000000", "+\(round)d 18:00", "--replace"]).status == 0)
             soup.summary = "Warm, round \(round)"
@@ -50,7 +50,7 @@ import Testing
             done.signal()
         }
         var counted = 0
-        let storeHandle = try RecipeStore(url: cli.store)
+        let storeHandle = try cli.openStore()
         while done.wait(timeout: .now()) == .timedOut || counted < 5 {
             let context = ModelContext(storeHandle)
             let soup = try #require(try context.model(for: Self.id))
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func changingThePlanAnotherProcessChangedIsAConflict() throws {
-        let context = ModelContext(try RecipeStore(url: cli.store))
+        let context = ModelContext(try cli.openStore())
         let soup = try #require(try context.model(for: Self.id))
         #expect(try cli.runOnStore(["plan", "Soup", "tomorrow"]).status == 0)
         soup.plannedDate = RecipesProcess.date("2026-12-24T18:00:00Z")

@@ -140,7 +140,7 @@ import Testing
         let friday = RecipesProcess(now: "2026-12-04T19:00:00Z")
         friday.environment["HOME"] = cli.environment["HOME"]
         #expect(try friday.run(["--store", cli.store.path, "next"]).stdout == "Stew · 20:00 (in 1h 0m)\n")
-        let store = try RecipeStore(url: cli.store)
+        let store = try cli.openStore()
         let stew = try #require(try store.recipes(matching: "stew").first)
         try store.recordCooked(recipeID: stew.id, at: RecipesProcess.date("2026-12-04T19:00:00Z"))
         let after = try friday.run(["--store", cli.store.path, "next"])
@@ -149,7 +149,7 @@ import Testing
     }
 
     @Test func shoppingCountsEveryMealScaledByItsServings() throws {
-        let context = ModelContext(try RecipeStore(url: cli.store))
+        let context = ModelContext(try cli.openStore())
         let crepes = Recipe(name: "Crepes", ingredients: [Ingredient(name: "Flour", amount: "100 g"), Ingredient(name: "Salt", amount: "a pinch")])
         crepes.servings = 2
         context.insert(crepes)
@@ -238,5 +238,32 @@ import Testing
         let all = try run(["plan", "--all", "--format", "plain"]).stdout.split(separator: "\n")
             .map { $0.split(separator: "\t", omittingEmptySubsequences: false) }.map { "\($0[2]) \($0[3].prefix(10)) \($0[8])" }
         #expect(all == ["Pizza 2026-12-04 cooked", "Soup 2026-12-04 ", "Soup 2026-12-12 "], "\(all)")
+    }
+}
+
+/// `plannedDate` is each recipe's next meal whatever reads it first, and a clock that was once
+/// ahead does not leave the plan ahead (found by the new-user trial).
+@Suite struct PlannedDateReadsTests {
+    func at(_ now: String, _ cli: RecipesProcess, _ arguments: [String]) throws -> String {
+        let later = RecipesProcess(now: now)
+        later.environment["HOME"] = cli.environment["HOME"]
+        return try later.run(["--store", cli.store.path] + arguments).stdout
+    }
+
+    @Test func showIsTheFirstToReadAPassedPlan() throws {
+        let cli = RecipesProcess(now: "2026-12-01T09:00:00Z")
+        try cli.seed([Recipe(name: "Stew")])
+        try cli.runOnStore(["plan", "stew", "tomorrow"])
+        try cli.runOnStore(["plan", "stew", "fri"])
+        #expect(try at("2026-12-03T09:00:00Z", cli, ["show", "stew"]).contains("planned: Fri 2026-12-04 18:00"))
+    }
+
+    @Test func aClockThatWasAheadLeavesNothingBehind() throws {
+        let cli = RecipesProcess(now: "2026-12-01T09:00:00Z")
+        try cli.seed([Recipe(name: "Pizza")])
+        try cli.runOnStore(["plan", "pizza", "every", "fri", "dinner"])
+        #expect(try at("2027-01-01T09:00:00Z", cli, ["next"]) == "Pizza · 18:00 (in 9h 0m)\n")
+        #expect(try at("2026-12-01T09:00:00Z", cli, ["next"]) == "Pizza · Fri 18:00\n")
+        #expect(try at("2026-12-01T09:00:00Z", cli, ["search", "pizza", "--format", "plain"]).contains("\t2026-12-04T18:00:00Z\t"))
     }
 }

@@ -126,7 +126,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["ovenTemperature"] as? Int == 230)
         #expect((object["ingredients"] as? [[String: String]])?.map { [$0["amount"]!, $0["name"]!] } == [["500 g", "Bread flour"], ["", "Salt"]])
-        let store = try RecipeStore(url: cli.store)
+        let store = try cli.openStore()
         let before = try Self.ingredientCount(store)
         let deleted = try cli.runOnStore(["delete", "Focaccia"])
         #expect(deleted.stdout.hasPrefix("deleted Focaccia ("))

@@ -159,9 +159,17 @@ final class RecipesProcess {
 
     /// Writes recipes straight through the library, for tests that need exact content.
     func seed(_ recipes: [Recipe]) throws {
-        let context = ModelContext(try RecipeStore(url: store))
+        let context = ModelContext(try openStore())
         recipes.forEach(context.insert)
         try context.save()
+    }
+
+    /// The store through the library, on the same pinned clock as the binary: the plan's dates
+    /// the library works out are then the ones the binary would.
+    func openStore() throws -> RecipeStore {
+        let store = try RecipeStore(url: store)
+        if let pinned = environment["RECIPES_NOW"].flatMap(RecipeJSON.parseISODate) { store.clock = { pinned } }
+        return store
     }
 
     /// The store's files, to prove a failed command changed nothing.

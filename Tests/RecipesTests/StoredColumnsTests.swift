@@ -149,6 +149,7 @@ import Testing
         let temporary = TemporaryStore()
         let context = ModelContext(temporary.store)
         let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        temporary.store.clock = { now }
         for hours in 1...50 { context.insert(Recipe(name: "Dish \(hours)", plannedDate: now.addingTimeInterval(Double(hours) * 3_600))) }
         context.insert(Recipe(name: "Unplanned"))
         try context.save()
@@ -165,7 +166,10 @@ import Testing
         #expect(plan.count == 1 && plan[0].contains("USING INDEX recipe_by_planned"))
         let passed = try temporary.store.database.fetchAll("EXPLAIN QUERY PLAN " + RecipeStore.passedPlansSQL,
                                                             [now], cached: false) { try $0["detail"] as String }
-        #expect(passed.count == 1 && passed[0].contains("USING COVERING INDEX recipe_plan_passing") || passed[0].contains("USING INDEX recipe_plan_passing"), "\(passed)")
+        // The passed plans from their partial index, the moment the dates were worked out by key.
+        #expect(passed.contains { $0.contains("INDEX recipe_plan_passing") }, "\(passed)")
+        #expect(passed.contains { $0.contains("sync_state USING PRIMARY KEY") || $0.contains("sync_state USING INDEX") }, "\(passed)")
+        #expect(!passed.contains { $0.hasPrefix("SCAN") }, "\(passed)")
     }
 
     @Test func aSaveRunsOneTransaction() throws {

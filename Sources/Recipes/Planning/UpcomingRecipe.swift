@@ -59,7 +59,8 @@ extension RecipeStore {
         let notMovedOn = try refreshPassedPlans(now: now, local: local)
         var found: RecipeRecord?
         // Not an array literal: its existential element type costs the first call more than the query.
-        try forEachRecord(sql: Self.nextPlannedSQL(kind), arguments: SQLArguments([now.sqliteValue, now.sqliteValue, 1.sqliteValue, 0.sqliteValue])) {
+        try forEachRecord(sql: Self.nextPlannedSQL(kind), arguments: SQLArguments([now.sqliteValue, now.sqliteValue, 1.sqliteValue, 0.sqliteValue]),
+                          movingPlansOn: false) {
             found = $0
             return false
         }

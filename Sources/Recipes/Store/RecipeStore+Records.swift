@@ -5,14 +5,15 @@ import FoundationEssentials
 extension RecipeStore {
     /// Reads the recipes `fetch` selects, one at a time, stopping when `body` returns false.
     func forEachRecord<T>(_ fetch: CompiledFetch<T>, _ body: (RecipeRecord) throws -> Bool) throws {
-        // Planned dates that have passed move on first, so `plannedDate` in the predicate and
-        // the sort is each recipe's next occurrence now (a read-only store keeps its last).
-        try refreshPassedPlans(now: clock())
         try forEachRecord(sql: fetch.plan.sql, arguments: SQLArguments(fetch.plan.parameters), body)
     }
 
-    /// Reads rows of `sql`, which selects ``recipeSelection`` from `recipe r`.
-    func forEachRecord(sql: String, arguments: SQLArguments, _ body: (RecipeRecord) throws -> Bool) throws {
+    /// Reads rows of `sql`, which selects ``recipeSelection`` from `recipe r`. Planned dates
+    /// that have passed move on first (unless `movingPlansOn` is false: the caller did), so
+    /// `plannedDate` in a predicate, a sort or a record read is each recipe's next occurrence
+    /// now; a read-only store keeps its last.
+    func forEachRecord(sql: String, arguments: SQLArguments, movingPlansOn: Bool = true, _ body: (RecipeRecord) throws -> Bool) throws {
+        if movingPlansOn { try refreshPassedPlans(now: clock()) }
         try reading {
             let statement = try database.prepare(sql)
             try statement.bind(arguments.values)

@@ -112,7 +112,7 @@ import Testing
 
     @Test func skippingAndClearingADayLeaveTheRestOfTheRepeat() throws {
         try cli.runOnStore(["plan", "soup", "every", "fri"])
-        #expect(try cli.runOnStore(["plan", "soup", "--skip", "dec 11"]).stdout
+        #expect(try cli.runOnStore(["plan", "soup", "--skip", "dec", "11"]).stdout
             == "skipped Soup on Fri 2026-12-11; the repeat goes on, next Fri 2026-12-18 18:00\n")
         #expect(try cli.runOnStore(["plan", "soup", "--clear", "2026-12-18"]).stdout == "cleared Soup on Fri 2026-12-18 (a repeat skips it)\n")
         let fridays = try cli.runOnStore(["plan", "--days", "23", "--format", "plain"]).stdout.split(separator: "\n")
@@ -121,6 +121,7 @@ import Testing
         let nothing = try cli.runOnStore(["plan", "soup", "--skip", "sat"])
         #expect(nothing == .init(stdout: "", stderr: "recipes: error: Soup has no repeat on Sat 2026-12-05\n", status: 1))
         #expect(try cli.runOnStore(["plan", "soup", "--clear"]).stdout == "cleared the plan for Soup\n")
+        #expect(try cli.runOnStore(["plan", "soup", "--clear"]) == .init(stdout: "", stderr: "recipes: error: Soup has nothing planned ahead\n", status: 1))
         #expect(try cli.runOnStore(["plan"]).status == 1)
     }
 

@@ -8,7 +8,7 @@ struct ExportCommand: RecipesCommand {
 
     static let spec = CommandSpec(
         name: "export",
-        abstract: "Write recipes as JSON (format \"recipes\", version 1), schema.org JSON-LD or Cooklang.",
+        abstract: "Write recipes as JSON (format \"recipes\", version 2), schema.org JSON-LD or Cooklang.",
         discussion: """
             Without RECIPE, every recipe. The archive keeps ids, kinds and their fields, planned \
             dates (to the millisecond) and the order of ingredients, so 'recipes import' into an \

@@ -117,6 +117,10 @@ struct NextCommand: RecipesCommand {
         let context = ModelContext(store)
         let lines = try store.plannedMeals(from: now + window - period, to: now + window + 1, kind: recipeKind, local: environment.local)
             .filter { !$0.isCooked }
+            // A recipe planned twice for the same moment is one meal to announce.
+            .reduce(into: [PlannedMeal]()) { meals, meal in
+                if !meals.contains(where: { $0.recipe.id == meal.recipe.id && $0.date == meal.date }) { meals.append(meal) }
+            }
             .compactMap { meal -> StatusLine? in
                 guard let recipe = try context.model(for: meal.recipe.id) else { return nil }
                 let upcoming = UpcomingRecipe(recipe: recipe, plannedDate: meal.date, now: now, local: environment.local)

@@ -53,7 +53,10 @@ extension PlanCommand {
         let recipe = try CommonOptions.resolve(reference, in: store)
         let name = TerminalText.oneLine(recipe.name)
         guard let text else {
-            try store.clearPlan(of: recipe.id, in: nil, now: environment.now, local: environment.local)
+            let cleared = try store.clearPlan(of: recipe.id, in: nil, now: environment.now, local: environment.local)
+            guard cleared.removed + cleared.repeatsRemoved > 0 else {
+                throw CommandFailure("\(name) has nothing planned ahead", status: .nothingFound)
+            }
             environment.output.line("cleared the plan for \(name)")
             return .success
         }
@@ -107,7 +110,7 @@ extension PlanCommand {
             return try parser.parseDay(text)
         } catch let error as PlanningInputError {
             throw UsageError(.badDate(option: option, detail: "\(error)"), command: spec.name,
-                             suggestion: Suggestion.closest(to: error.part, among: WhenParser.keywords))
+                             suggestion: suggestion(for: error))
         } catch {
             throw UsageError(.badDate(option: option, detail: "'\(text)'"), command: spec.name)
         }

@@ -78,14 +78,20 @@ struct PlanCommand: RecipesCommand {
         if let day = arguments.value(Self.skip) {
             if arguments.has(Self.clear) { throw UsageError(.exclusive("--skip", "--clear"), command: command) }
             if let option = givenEntryOption { throw UsageError(.exclusive("--skip", option.long), command: command) }
-            guard when.isEmpty else { throw UsageError(.exclusive("WHEN", "--skip DATE"), command: command) }
-            action = .skip(reference: reference, day: day)
+            // With --skip there is no WHEN: words after the recipe finish the date, so
+            // `--skip dec 25` reads as `--skip "dec 25"`.
+            action = .skip(reference: reference, day: when.isEmpty ? day : day + " " + when)
         } else if arguments.has(Self.clear) {
             if let option = givenEntryOption { throw UsageError(.exclusive("--clear", option.long), command: command) }
             action = .clear(reference: reference, when: when.isEmpty ? nil : when)
         } else {
             guard !when.isEmpty else { throw UsageError(.missingWhenAfterRecipe, command: command) }
-            let details = EntryDetails(meal: arguments.value(Self.meal).map { $0.lowercased() },
+            let meal = arguments.value(Self.meal).map { $0.lowercased() }
+            if let meal, meal.isEmpty || meal.count > 30 || meal.first?.isLetter != true
+                || !meal.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
+                throw UsageError(.badMeal(meal), command: command)
+            }
+            let details = EntryDetails(meal: meal,
                                        servings: try arguments.integer(Self.servings, minimum: 1, command: command),
                                        note: arguments.value(Self.note) ?? "")
             action = .add(reference: reference, when: when, details: details, replace: arguments.has(Self.replace),
@@ -105,7 +111,13 @@ struct PlanCommand: RecipesCommand {
     }
 
     static func badWhen(_ error: PlanningInputError, command: String) -> UsageError {
-        UsageError(.badWhen(detail: "\(error)"), command: command, suggestion: Suggestion.closest(to: error.part, among: WhenParser.keywords))
+        UsageError(.badWhen(detail: "\(error)"), command: command, suggestion: suggestion(for: error))
+    }
+
+    /// A likely meant word, only for a word that was not understood: one refused for where
+    /// it stands ("a day was already given") is no typo.
+    static func suggestion(for error: PlanningInputError) -> String? {
+        error.reason.hasPrefix("not ") ? Suggestion.closest(to: error.part, among: WhenParser.keywords) : nil
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {

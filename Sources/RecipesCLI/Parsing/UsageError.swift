@@ -49,6 +49,7 @@ struct UsageError: Error {
         /// "bad DATE for --until 'x': why".
         case badDate(option: String, detail: String)
         case untilBeforeStart
+        case badMeal(String)
     }
 
     let problem: Problem
@@ -114,6 +115,7 @@ struct UsageError: Error {
         case .untilWithoutRepeat: "--until ends a repeat: give WHEN as one, such as 'every fri' or 'weekdays lunch'"
         case .badDate(let option, let detail): "bad DATE for \(option) \(detail)"
         case .untilBeforeStart: "--until is before the first time WHEN names"
+        case .badMeal(let meal): "--meal expects one word of letters, digits and -, such as brunch, got '\(TerminalText.oneLine(meal))'"
         }
     }
 }
@@ -121,6 +123,8 @@ struct UsageError: Error {
 enum Suggestion {
     /// The candidate closest to `input`, when it is close enough to be a likely typo.
     static func closest(to input: String, among candidates: [String]) -> String? {
+        // A word that is itself a candidate was refused for where it stood, not misspelled.
+        guard !candidates.contains(input.lowercased()) else { return nil }
         let scored = candidates.map { ($0, distance(input, $0)) }.min { $0.1 < $1.1 }
         guard let (best, score) = scored else { return nil }
         let allowed = max(1, min(3, best.count / 3))

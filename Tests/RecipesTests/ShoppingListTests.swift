@@ -41,4 +41,15 @@ import Testing
     func quantitiesPrintAsCooksWriteThem(value: Double, text: String) {
         #expect(ShoppingList.format(value) == text)
     }
+
+    /// A recipe planned twice needs its counted amounts twice, and its "to taste" once.
+    @Test func mealsTwiceCountTwiceAndTheSameWordsOnce() {
+        let pancakes = Recipe(name: "Pancakes", ingredients: [Ingredient(name: "Eggs", amount: "2"), Ingredient(name: "Salt", amount: "to taste"),
+                                                              Ingredient(name: "Dough", isHeading: true), Ingredient(name: "Butter")])
+        let list = ShoppingList(meals: [(pancakes, nil), (pancakes, nil)])
+        #expect(list.items.map(\.name) == ["Eggs", "Salt", "Butter"])
+        #expect(list.items[0].amounts.map(\.text) == ["4"])
+        #expect(list.items[1].amounts.map(\.text) == ["to taste"] && list.items[1].amounts[0].recipes == ["Pancakes"])
+        #expect(list.items[2].amounts.count == 1)
+    }
 }

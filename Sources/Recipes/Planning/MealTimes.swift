@@ -90,8 +90,8 @@ public struct MealTimes: Sendable, Equatable {
 
     /// Why `name` cannot be a meal, or nil when it can.
     static func problem(withName name: String) -> String? {
-        guard let first = name.first, first.isASCII, first.isLetter,
-              name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" }) else {
+        // Letters of any script ("élevenses", "obiad"): WHEN reads words, not ASCII.
+        guard let first = name.first, first.isLetter, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
             return "'\(name)' is not a meal name (one word of letters, digits and '-', starting with a letter)"
         }
         guard name.count <= 32 else { return "meal name '\(name)' is longer than 32 characters" }

@@ -75,6 +75,9 @@ public struct ShoppingList: Sendable {
                     if !list[index].recipes.contains(recipe.name) { list[index].recipes.append(recipe.name) }
                 } else if let parsed {
                     list.append((parsed.unitKey, parsed.quantity, parsed.unit, [recipe.name]))
+                } else if let index = list.firstIndex(where: { $0.quantity == nil && $0.unit == ingredient.amount.trimmedWhitespace }) {
+                    // The same words ("to taste", none) are one amount, however many meals need them.
+                    if !list[index].recipes.contains(recipe.name) { list[index].recipes.append(recipe.name) }
                 } else {
                     list.append((nil, nil, ingredient.amount.trimmedWhitespace, [recipe.name]))
                 }

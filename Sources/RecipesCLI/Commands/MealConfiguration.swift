@@ -12,12 +12,14 @@ extension CommandEnvironment {
               FileManager.default.fileExists(atPath: path) else { return .default }
         let text: String
         do {
-            text = String(decoding: try FileContents.readRegularFile(path, maximumBytes: 1 << 16), as: UTF8.self)
+            // A config is a few lines; a megabyte is a mistake. The error names the path.
+            text = String(decoding: try FileContents.readRegularFile(path, maximumBytes: 1 << 20), as: UTF8.self)
         } catch {
-            throw CommandFailure("cannot read \(path): \(error)")
+            throw CommandFailure("\(error)")
         }
         do {
-            return try MealTimes(configuration: text, path: path)
+            // Editors on some systems start a UTF-8 file with a byte order mark.
+            return try MealTimes(configuration: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, path: path)
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -47,9 +47,10 @@ extension RecipeStore {
     }
 
     /// Every occurrence from `start` to `end` (exclusive), earliest first (ties by name),
-    /// cooked ones included and marked. Repeats are expanded only inside the window, so a
-    /// repeat without an end costs what the window holds.
-    public func plannedMeals(from start: Date, to end: Date, kind: RecipeKind = .all,
+    /// cooked ones included and marked. Repeats are expanded only inside the window (and
+    /// before `repeatsUntil`, when given), at most ``occurrencesListed`` each, so a repeat
+    /// without an end costs what the window holds.
+    public func plannedMeals(from start: Date, to end: Date, kind: RecipeKind = .all, repeatsUntil: Date? = nil,
                              local: LocalTime = .system) throws -> [PlannedMeal] {
         try readSnapshot {
             let candidates = try entries(where: """
@@ -63,7 +64,8 @@ extension RecipeStore {
                     summaries[entry.recipeID] = summary
                 }
                 guard let recipe = summaries[entry.recipeID], kind.includes(recipe.variety) else { continue }
-                for occurrence in entry.occurrences(from: start, to: end, local: local) {
+                let until = entry.isRepeating ? min(end, repeatsUntil ?? end) : end
+                for occurrence in entry.occurrences(from: start, to: until, limit: Self.occurrencesListed, local: local) {
                     meals.append(PlannedMeal(entry: entry, date: occurrence.date, recipe: recipe, isCooked: occurrence.cooked))
                 }
             }
@@ -84,6 +86,9 @@ extension RecipeStore {
             } ?? nil
         }
     }
+
+    /// The most occurrences of one entry a listing shows: ten years of a daily meal.
+    public static let occurrencesListed = 3_660
 
     /// When the recipe was cooked, earliest first.
     public func cookedRecords(of recipeID: UUID) throws -> [CookedRecord] {

@@ -27,8 +27,8 @@ struct PlanListing {
         if spans.count > 1 { throw UsageError(.eitherOption(spans[0].long, spans[1].long), command: command) }
         if arguments.has(PlanCommand.all), arguments.has(PlanCommand.from) { throw UsageError(.eitherOption("--from", "--all"), command: command) }
         if arguments.has(PlanCommand.ics), arguments.has(PlanCommand.format) { throw UsageError(.eitherOption("--ics", "--format"), command: command) }
-        let days = try arguments.integer(PlanCommand.days, minimum: 1, command: command)
-        if let days, days > 366 * 10 { throw UsageError(.notAWholeNumber(String(days), option: "--days", minimum: 1), command: command) }
+        // A year at most: every repeat is listed occurrence by occurrence.
+        let days = try arguments.integer(PlanCommand.days, minimum: 0, maximum: 366, command: command)
         span = arguments.has(PlanCommand.all) ? .all : arguments.has(PlanCommand.week) ? .week : .days(days ?? 7)
         from = arguments.value(PlanCommand.from)
         format = arguments.choice(PlanCommand.format)
@@ -62,7 +62,10 @@ struct PlanListing {
                                             local: local))
             return .success
         }
-        let meals = try store.plannedMeals(from: window.lowerBound, to: window.upperBound, local: local)
+        // --all follows repeats only four weeks ahead, whatever single dates lie beyond.
+        let meals = try store.plannedMeals(from: window.lowerBound, to: window.upperBound,
+                                           repeatsUntil: span == .all ? local.adding(days: Self.repeatsAhead + 1, to: local.startOfDay(environment.now)) : nil,
+                                           local: local)
         let formatter = PlannedTimeFormatter(now: environment.now, local: local)
         var renderer: any PlannedMealRenderer = switch ListFormat.chosen(format, for: output) {
         case .json: PlanJSONRenderer(local: local)

@@ -3,7 +3,7 @@ import Recipes
 
 /// `recipes shopping`: what to buy for the recipes planned in the next days.
 struct ShoppingCommand: RecipesCommand {
-    static let days = OptionSpec("--days", short: "d", value: "n", help: "Recipes planned in the next N days (default: 7).")
+    static let days = OptionSpec("--days", short: "d", value: "n", help: "Meals planned from now through the Nth day after today (default: 7, at most 366).")
     static let format = OptionSpec("--format", value: "format", choosing: DocumentFormat.self, help: "text (default) or json.")
 
     static let spec = CommandSpec(
@@ -24,7 +24,8 @@ struct ShoppingCommand: RecipesCommand {
     let asJSON: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        window = try arguments.integer(Self.days, minimum: 1, command: Self.spec.name) ?? 7
+        // A year at most: every repeat counts each time it comes.
+        window = try arguments.integer(Self.days, minimum: 0, maximum: 366, command: Self.spec.name) ?? 7
         asJSON = arguments.choice(Self.format) == DocumentFormat.json
     }
 

@@ -14,11 +14,12 @@ struct ParsedArguments {
     }
 
     /// A whole number of at least `minimum`, or a usage error naming the option.
-    func integer(_ option: OptionSpec, minimum: Int, command: String) throws(UsageError) -> Int? {
+    func integer(_ option: OptionSpec, minimum: Int, maximum: Int? = nil, command: String) throws(UsageError) -> Int? {
         guard let text = value(option) else { return nil }
         guard let number = Int(text), number >= minimum else {
             throw UsageError(.notAWholeNumber(text, option: option.long, minimum: minimum), command: command)
         }
+        if let maximum, number > maximum { throw UsageError(.tooLarge(text, option: option.long, maximum: maximum), command: command) }
         return number
     }
 }

@@ -50,6 +50,7 @@ struct UsageError: Error {
         case badDate(option: String, detail: String)
         case untilBeforeStart
         case badMeal(String)
+        case tooLarge(String, option: String, maximum: Int)
     }
 
     let problem: Problem
@@ -115,6 +116,7 @@ struct UsageError: Error {
         case .untilWithoutRepeat: "--until ends a repeat: give WHEN as one, such as 'every fri' or 'weekdays lunch'"
         case .badDate(let option, let detail): "bad DATE for \(option) \(detail)"
         case .untilBeforeStart: "--until is before the first time WHEN names"
+        case .tooLarge(let text, let option, let maximum): "\(option) expects at most \(maximum), got '\(text)'"
         case .badMeal(let meal): "--meal expects one word of letters, digits and -, such as brunch, got '\(TerminalText.oneLine(meal))'"
         }
     }

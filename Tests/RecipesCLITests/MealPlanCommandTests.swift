@@ -268,3 +268,17 @@ import Testing
         #expect(try at("2026-12-01T09:00:00Z", cli, ["search", "pizza", "--format", "plain"]).contains("\t2026-12-04T18:00:00Z\t"))
     }
 }
+
+/// `add --plan` reads WHEN as `plan` does (found by the new-user trial: repeats and meals were refused).
+@Suite struct AddPlanTests {
+    @Test func addPlansARepeatOrMealsAtOnce() throws {
+        let cli = RecipesProcess(now: "2026-12-02T09:30:00Z")
+        let pizza = try cli.runOnStore(["add", "Pizza", "--plan", "every fri dinner"])
+        #expect(pizza.status == 0 && pizza.stdout.hasSuffix(", planned every Friday, first Fri 2026-12-04 18:00 (dinner)\n"), "\(pizza)")
+        let soup = try cli.runOnStore(["add", "Soup", "--plan", "sat lunch"])
+        #expect(soup.stdout.hasSuffix(", planned Sat 2026-12-05 12:30 (lunch)\n"), "\(soup)")
+        let week = try cli.runOnStore(["plan", "--days", "10", "--format", "plain"]).stdout.split(separator: "\n")
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false) }.map { "\($0[2]) \($0[3]) \($0[5])" }
+        #expect(week == ["Pizza 2026-12-04T18:00:00Z dinner", "Soup 2026-12-05T12:30:00Z lunch", "Pizza 2026-12-11T18:00:00Z dinner"])
+    }
+}

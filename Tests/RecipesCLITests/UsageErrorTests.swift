@@ -29,7 +29,7 @@ import Testing
         (["next", "--format", "waybars"], "recipes: error: 'waybars' is not a valid --format (one of: plain, notify, waybar, i3blocks, polybar, tmux, i3status-rust, json) (did you mean 'waybar'?); see 'recipes help next'"),
         (["next", "extra"], "recipes: error: unexpected argument 'extra'; see 'recipes help next'"),
         (["add", "Soup", "--oven", "200"], "recipes: error: --oven and --bake-minutes are for --kind baked; see 'recipes help add'"),
-        (["add", "Soup", "--plan", "someday"], "recipes: error: bad WHEN 'someday': not a day or a time (try today, tomorrow, fri, +3d, 2026-12-24, 18:30, 7pm); see 'recipes help add'"),
+        (["add", "Soup", "--plan", "someday"], "recipes: error: bad WHEN 'someday': not a day, a time or a meal (try today, tonight, fri, next fri, mon-fri, dec 24, +3d, 2026-12-24, 18:30, 7 pm, breakfast, lunch, dinner, every fri); see 'recipes help add'"),
         (["delete"], "recipes: error: missing <recipe>; see 'recipes help delete'"),
         (["completions", "tcsh"], "recipes: error: unknown shell 'tcsh' (bash, zsh or fish); see 'recipes help completions'"),
         (["--stor", "x", "next"], "recipes: error: unknown option '--stor' (did you mean '--store'?); see 'recipes --help'"),

@@ -9,7 +9,7 @@ struct AddCommand: RecipesCommand {
     static let instructions = OptionSpec("--instructions", value: "text", help: "How to make it: the text, a file holding it, or - for standard input.")
     static let ingredient = OptionSpec("--ingredient", short: "i", value: "ingredient", repeatable: true,
                                        help: "An ingredient as written ('2 eggs', '1 ½ cups flour') or 'AMOUNT :: NAME'; repeat in order.")
-    static let plan = OptionSpec("--plan", value: "when", help: "Plan it, as in 'recipes plan' (today, fri 7pm, 2026-12-24 ...).")
+    static let plan = OptionSpec("--plan", value: "when", help: "Plan it, as in 'recipes plan' (today, fri 7pm, sat dinner, every fri, mon-fri lunch ...).")
     static let oven = OptionSpec("--oven", value: "celsius", help: "Baked goods: oven temperature in °C.")
     static let bakeMinutes = OptionSpec("--bake-minutes", value: "minutes", help: "Baked goods: time in the oven.")
     static let alcoholic = OptionSpec("--alcoholic", help: "Beverages: contains alcohol.")
@@ -85,27 +85,39 @@ struct AddCommand: RecipesCommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
-        // The date is checked before the store is touched, so a bad WHEN changes nothing.
-        let planned = try when.map { text throws(UsageError) in try PlanCommand.parseWhen(text, environment, command: Self.spec.name) }
+        // WHEN is read as 'recipes plan' reads it (meals, ranges, repeats), before the store is
+        // touched, so a bad WHEN changes nothing.
+        let plan = try when.map { try PlanCommand.parsePlanWhen($0, environment, command: Self.spec.name) }
         let instructionsText = try TextArgument.read(self.instructionsText)
         let models = ingredients.map { line in
             Ingredient.heading(in: line.name).map { Ingredient(name: $0, isHeading: true) } ?? Ingredient(name: line.name, amount: line.amount)
         }
         let recipe: Recipe = switch variety {
-        case .dish: Recipe(name: name, summary: summaryText, instructions: instructionsText, plannedDate: planned, ingredients: models)
-        case .bakedGood: BakedGood(name: name, summary: summaryText, instructions: instructionsText, plannedDate: planned,
+        case .dish: Recipe(name: name, summary: summaryText, instructions: instructionsText, ingredients: models)
+        case .bakedGood: BakedGood(name: name, summary: summaryText, instructions: instructionsText,
                                    ingredients: models, ovenTemperature: ovenTemperature, bakeMinutes: minutes)
-        case .beverage: Beverage(name: name, summary: summaryText, instructions: instructionsText, plannedDate: planned,
+        case .beverage: Beverage(name: name, summary: summaryText, instructions: instructionsText,
                                  ingredients: models, isAlcoholic: isAlcoholic, isServedHot: isHot)
         }
         recipe.servings = servings
         recipe.tags = tags
-        let context = ModelContext(try environment.openStore(creating: true))
-        context.insert(recipe)
-        try context.save()
+        let store = try environment.openStore(creating: true)
+        let context = ModelContext(store)
+        // The recipe and its plan in one transaction.
+        try context.transaction {
+            context.insert(recipe)
+            try context.save()
+            if let plan {
+                try store.plan(plan.dates.map { PlanEntry(recipeID: recipe.id, date: $0, meal: plan.meal, repeatRule: plan.repeatRule) },
+                               now: environment.now)
+            }
+        }
         var line = "added \(TerminalText.oneLine(name)) (\(CommonOptions.shortID(recipe.id)))"
-        if let planned {
-            line += ", planned \(PlannedTimeFormatter(now: environment.now, local: environment.local).full(planned))"
+        if let plan {
+            let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
+            let dates = plan.dates.map(formatter.full).joined(separator: ", ")
+            line += plan.repeatRule.map { ", planned \($0.summary(in: environment.local)), first \(dates)" } ?? ", planned \(dates)"
+            if let meal = plan.meal { line += " (\(meal))" }
         }
         environment.output.line(line)
         return .success

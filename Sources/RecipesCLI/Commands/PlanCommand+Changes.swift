@@ -8,12 +8,7 @@ extension PlanCommand {
              _ environment: CommandEnvironment) throws {
         let command = Self.spec.name
         let parser = WhenParser(now: environment.now, local: environment.local, meals: try environment.mealTimes())
-        let when: PlanWhen
-        do {
-            when = try parser.parsePlan(text)
-        } catch let error as PlanningInputError {
-            throw Self.badWhen(error, command: command)
-        }
+        let when = try Self.parsePlanWhen(text, environment, parser: parser, command: command)
         var rule = when.repeatRule
         if let until {
             guard let repeating = rule else { throw UsageError(.untilWithoutRepeat, command: command) }
@@ -102,6 +97,17 @@ extension PlanCommand {
             return (first..<last.addingTimeInterval(60), "at " + when.dates.map(formatter.full).joined(separator: ", "))
         } catch let error as PlanningInputError {
             throw badWhen(error, command: spec.name)
+        }
+    }
+
+    /// WHEN as `recipes plan` reads it, or a usage error naming the part that is wrong.
+    static func parsePlanWhen(_ text: String, _ environment: CommandEnvironment, parser: WhenParser? = nil,
+                              command: String = spec.name) throws -> PlanWhen {
+        let parser = try parser ?? WhenParser(now: environment.now, local: environment.local, meals: environment.mealTimes())
+        do {
+            return try parser.parsePlan(text)
+        } catch let error as PlanningInputError {
+            throw badWhen(error, command: command)
         }
     }
 

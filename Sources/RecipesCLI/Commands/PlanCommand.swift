@@ -99,17 +99,6 @@ struct PlanCommand: RecipesCommand {
         }
     }
 
-    /// WHEN as a date, or a usage error naming the part that is wrong (`add --plan`).
-    static func parseWhen(_ text: String, _ environment: CommandEnvironment, command: String = spec.name) throws(UsageError) -> Date {
-        do {
-            return try WhenParser(now: environment.now, local: environment.local).parse(text)
-        } catch let error as PlanningInputError {
-            throw badWhen(error, command: command)
-        } catch {
-            throw UsageError(.badWhen(detail: "'\(text)'"), command: command)
-        }
-    }
-
     static func badWhen(_ error: PlanningInputError, command: String) -> UsageError {
         UsageError(.badWhen(detail: "\(error)"), command: command, suggestion: suggestion(for: error))
     }

@@ -84,7 +84,7 @@ extension RecipeStore {
     ///     sortBy: [SortDescriptor(\.date)]))
     /// ```
     ///
-    /// An entry's `date` is its only date, or a repeat's first; ``plannedMeals(from:to:kind:local:)``
+    /// An entry's `date` is its only date, or a repeat's first; ``RecipeStore/plannedMeals(from:to:kind:repeatsUntil:local:)``
     /// lists every occurrence. Entries of a deleted recipe are never returned.
     public func fetch(_ descriptor: FetchDescriptor<PlanEntry>) throws -> [PlanEntry] {
         let fetch = PlanEntryFetch(descriptor)

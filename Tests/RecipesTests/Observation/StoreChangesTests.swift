@@ -11,17 +11,20 @@ import Testing
 
     /// Iterates `sequence` (watching starts before `writes` runs) until `done` says the
     /// elements seen so far are enough; fails after 20 s instead of hanging.
-    static func collect<S: AsyncSequence & Sendable>(_ sequence: S, until done: @escaping @Sendable ([S.Element]) -> Bool,
+    /// With `afterFirst`, the writes start once the first element arrived (a query's first
+    /// result, which runs on its own thread and would otherwise race the writes).
+    static func collect<S: AsyncSequence & Sendable>(_ sequence: S, afterFirst: Bool = false, until done: @escaping @Sendable ([S.Element]) -> Bool,
                                                     whileDoing writes: @escaping @Sendable () async throws -> Void) async throws -> [S.Element]
         where S.Element: Sendable {
         let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
         return try await withThrowingTaskGroup(of: [S.Element]?.self) { group in
             group.addTask {
                 var iterator = sequence.makeAsyncIterator()
-                readyContinuation.yield()
+                if !afterFirst { readyContinuation.yield() }
                 var seen: [S.Element] = []
                 while let element = try await iterator.next() {
                     seen.append(element)
+                    if afterFirst, seen.count == 1 { readyContinuation.yield() }
                     if done(seen) { return seen }
                 }
                 return seen
@@ -68,7 +71,8 @@ import Testing
         var descriptor = FetchDescriptor<Recipe>(predicate: #Predicate { $0.plannedDate != nil }, sortBy: [SortDescriptor(\.name)])
         descriptor.fetchLimit = 10
         let planned = Date(timeIntervalSinceReferenceDate: 820_000_000)
-        let results = try await Self.collect(RecipeQuery(container, descriptor), until: { $0.last?.map(\.name) == ["Cake", "Soup"] }, whileDoing: {
+        let results = try await Self.collect(RecipeQuery(container, descriptor), afterFirst: true,
+                                             until: { $0.last?.map(\.name) == ["Cake", "Soup"] }, whileDoing: {
             let worker = try RecipeModelActor(modelContainer: container)
             try await worker.insert(RecipeSnapshot(Recipe(name: "Soup", plannedDate: planned)))
             // Not planned: not in the result, so no new element for it alone.

@@ -25,14 +25,6 @@ public struct ClearedPlan: Sendable, Equatable {
 // The meal plan. Every entry and cooked record carries its own sync stamp; a change to them
 // marks the recipe for the next sync without giving the recipe itself a new version, so a
 // plan made on one machine never undoes an edit of the recipe made on another.
-//
-// `recipe.planned` (``Recipe/plannedDate``) is derived from the entries: the recipe's next
-// planned occurrence after the moment it was computed or, with none ahead, its latest
-// single-date entry not yet cooked (so a recipe planned once keeps its date, past or not, as
-// before entries existed). `plan_after` is the occurrence after `planned`. While
-// `planned` is still ahead, or `plan_after` is NULL, the pair is right at any later moment;
-// a recipe whose `planned` has passed with `plan_after` set is moved on before reading
-// (``refreshPassedPlans(now:)``), which finds such recipes through a partial index.
 
 extension RecipeStore {
     // MARK: Reading
@@ -270,93 +262,6 @@ extension RecipeStore {
         bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
         return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-    }
-
-    // MARK: Derived dates
-
-    /// Moves on the planned date of every recipe whose planned occurrence has passed while a
-    /// later one exists; nothing to do costs one lookup in a partial index. A read-only store
-    /// cannot write them: the recomputed dates are returned instead, for the caller to use.
-    @discardableResult
-    func refreshPassedPlans(now: Date, local: LocalTime = .system) throws -> [UUID: (planned: Date?, after: Date?)] {
-        // Inside a transaction (a sync applying thousands of changes reads each recipe) the
-        // dates are left as that transaction's writes make them.
-        guard !database.isInTransaction else { return [:] }
-        let rows = try reading {
-            try database.fetchAll(Self.passedPlansSQL, [now]) { row -> UUID? in
-                try row["id"]
-            }
-        }
-        guard !rows.isEmpty else { return [:] }
-        // The dates were worked out at a later moment than now: the clock went back (a wrong
-        // clock put right, RECIPES_NOW), and every recipe's dates may be ahead of themselves.
-        let clockWentBack = rows.contains(nil)
-        // Their entries in one query: a week after the last write, thousands of repeats may
-        // have passed an occurrence at once.
-        let entries = try reading {
-            try self.entries(where: clockWentBack ? "removed = 0 AND recipe_id IN (SELECT id FROM recipe)"
-                                                  : "removed = 0 AND recipe_id IN (\(Self.passedPlansSQL))", [now])
-        }
-        let byRecipe = Dictionary(grouping: entries, by: \.recipeID)
-        var dates: [UUID: (planned: Date?, after: Date?)] = [:]
-        for id in clockWentBack ? Array(byRecipe.keys) : rows.compactMap({ $0 }) {
-            dates[id] = Self.plannedDates(byRecipe[id] ?? [], now: now, local: local)
-        }
-        // A reader inside another transaction leaves the write to whoever holds it.
-        guard !isReadOnly, !database.isInTransaction else { return dates }
-        try write {
-            for (id, pair) in dates { try setPlannedDates(of: id, pair) }
-            try notePlanDated(now, wentBack: clockWentBack)
-        }
-        return [:]
-    }
-
-    /// Recipes whose planned occurrence is not after the parameter while another follows, and
-    /// a NULL row when the plan's dates were last worked out more than a second after it
-    /// (`plan_dated`): both read from an index or a key, so a read that finds nothing to do
-    /// pays two lookups.
-    static let passedPlansSQL = """
-        SELECT id FROM recipe WHERE plan_after IS NOT NULL AND planned <= ?1 \
-        UNION ALL SELECT NULL FROM sync_state WHERE key = 'plan_dated' AND value > ?1 + 1
-        """
-
-    /// Records the latest moment the plan's dates were worked out for; after the clock went
-    /// back, the moment it went back to.
-    private func notePlanDated(_ now: Date, wentBack: Bool = false) throws {
-        try database.execute("""
-            INSERT INTO sync_state (key, value) VALUES ('plan_dated', ?1)
-            ON CONFLICT (key) DO UPDATE SET value = \(wentBack ? "excluded.value" : "max(value, excluded.value)")
-            """, [now])
-    }
-
-    /// The planned date and the occurrence after it, from `entries`, as of `now`.
-    static func plannedDates(_ entries: [PlanEntry], now: Date, local: LocalTime) -> (planned: Date?, after: Date?) {
-        if let upcoming = entries.compactMap({ $0.occurrence(after: now, local: local) }).min() {
-            return (upcoming, entries.compactMap { $0.occurrence(after: upcoming, local: local) }.min())
-        }
-        let latestPast = entries.filter { !$0.isRepeating && !$0.isDone && !$0.isLeftOut($0.date) }.map(\.date).max()
-        return (latestPast, nil)
-    }
-
-    /// Recomputes what the store derives from the recipe's plan and cooked log, after they changed.
-    func updateDerivedPlan(of recipeID: UUID, now: Date, local: LocalTime = .system) throws {
-        try setPlannedDates(of: recipeID, Self.plannedDates(try planEntries(of: recipeID), now: now, local: local))
-        try notePlanDated(now)
-        try database.execute("""
-            UPDATE recipe SET last_cooked = (SELECT max(date) FROM cooked WHERE recipe_id = ?1),
-                times_cooked = (SELECT count(*) FROM cooked WHERE recipe_id = ?1) WHERE id = ?1
-            """, [recipeID])
-    }
-
-    private func setPlannedDates(of recipeID: UUID, _ dates: (planned: Date?, after: Date?)) throws {
-        try database.execute("UPDATE recipe SET planned = ?, plan_after = ? WHERE id = ?", [dates.planned, dates.after, recipeID])
-    }
-
-    /// After the plan of a recipe changed in this transaction: its derived dates, and the
-    /// recipe marked for the next sync.
-    func planChanged(of recipeID: UUID, now: Date) throws {
-        try updateDerivedPlan(of: recipeID, now: now)
-        try markPlanChange(of: recipeID)
     }
 
     // MARK: Rows

@@ -76,6 +76,8 @@ import Testing
               -
 
             """)
+        // From yesterday: the days behind can be listed too.
+        #expect(try cli.runOnStore(["plan", "--from", "yesterday", "--days", "0", "--format", "table"]).stdout == "Tue 2026-12-01\n  -\n")
         // --from another day, and the JSON a script reads.
         let json = try cli.runOnStore(["plan", "--from", "2026-12-10", "--days", "1", "--format", "json"])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
@@ -118,6 +120,8 @@ import Testing
         let fridays = try cli.runOnStore(["plan", "--days", "23", "--format", "plain"]).stdout.split(separator: "\n")
             .map { $0.split(separator: "\t", omittingEmptySubsequences: false)[3].prefix(10) }
         #expect(fridays == ["2026-12-04", "2026-12-25"])
+        #expect(try cli.runOnStore(["plan", "soup", "--skip", "dec", "11"])
+            == .init(stdout: "", stderr: "recipes: error: Soup is already skipped or cooked on Fri 2026-12-11\n", status: 1))
         let nothing = try cli.runOnStore(["plan", "soup", "--skip", "sat"])
         #expect(nothing == .init(stdout: "", stderr: "recipes: error: Soup has no repeat on Sat 2026-12-05\n", status: 1))
         #expect(try cli.runOnStore(["plan", "soup", "--clear"]).stdout == "cleared the plan for Soup\n")

@@ -85,6 +85,8 @@ extension WhenParser {
     /// let lastDay = try WhenParser(now: Date()).parseDay("dec 24")   // 00:00 on the next Dec 24
     /// ```
     public func parseDay(_ text: String) throws -> Date {
+        // A day to list from may lie behind (`plan --from yesterday`).
+        if text.lowercased().split(separator: " ") == ["yesterday"] { return local.startOfDay(local.adding(days: -1, to: now)) }
         let reading = try read(text)
         let expected = "expected only a day, such as 2026-12-24, fri, next fri, tomorrow, dec 24 or +3d"
         if let word = reading.timeWord ?? reading.meal { throw PlanningInputError(part: word, reason: expected) }

@@ -76,7 +76,13 @@ extension PlanCommand {
         let window = day..<environment.local.adding(days: 1, to: day)
         let skipped = try store.skipOccurrences(of: recipe.id, in: window, now: environment.now, local: environment.local)
         let dayText = "on " + formatter.day(day)
-        guard skipped > 0 else { throw CommandFailure("\(name) has no repeat \(dayText)", status: .nothingFound) }
+        guard skipped > 0 else {
+            // A repeat that comes that day was skipped or cooked already; else there is none.
+            let comes = try store.planEntries(of: recipe.id).contains { entry in
+                entry.repeatRule.map { !$0.occurrences(from: window.lowerBound, to: window.upperBound, start: entry.date, local: environment.local, limit: 1).isEmpty } ?? false
+            }
+            throw CommandFailure(comes ? "\(name) is already skipped or cooked \(dayText)" : "\(name) has no repeat \(dayText)", status: .nothingFound)
+        }
         let next = try upcoming(of: recipe.id, store, after: max(environment.now, window.upperBound)).first
             .map { ", next \(formatter.full($0.date))" } ?? ""
         environment.output.line("skipped \(name) \(dayText); the repeat goes on\(next)")

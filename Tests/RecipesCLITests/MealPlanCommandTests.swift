@@ -21,7 +21,7 @@ import Testing
         ("next friday", "planned Soup for Fri 2026-12-11 18:00"),
         ("Dec 24", "planned Soup for Thu 2026-12-24 18:00"),
         ("24 dec noon", "planned Soup for Thu 2026-12-24 12:00"),
-        ("tonight", "planned Soup for Wed 2026-12-02 18:00"),
+        ("tonight", "planned Soup for Wed 2026-12-02 18:00 (dinner)"),
         ("sat dinner 19:30", "planned Soup for Sat 2026-12-05 19:30 (dinner)"),
         ("mon-fri lunch", "planned Soup for Wed 2026-12-02 12:30, Thu 2026-12-03 12:30, Fri 2026-12-04 12:30, Mon 2026-12-07 12:30, Tue 2026-12-08 12:30 (lunch)"),
         ("every fri", "planned Soup every Friday, first Fri 2026-12-04 18:00"),
@@ -284,5 +284,36 @@ import Testing
         let week = try cli.runOnStore(["plan", "--days", "10", "--format", "plain"]).stdout.split(separator: "\n")
             .map { $0.split(separator: "\t", omittingEmptySubsequences: false) }.map { "\($0[2]) \($0[3]) \($0[5])" }
         #expect(week == ["Pizza 2026-12-04T18:00:00Z dinner", "Soup 2026-12-05T12:30:00Z lunch", "Pizza 2026-12-11T18:00:00Z dinner"])
+    }
+}
+
+/// Found by the second new-user trial: a meal word matches a meal planned without one at its
+/// time, an `-i` line with an amount is never a heading, and edit gives up on a changed kind.
+@Suite struct SecondTrialTests {
+    @Test func cookedDinnerMatchesADayPlannedWithoutAMealWord() throws {
+        let cli = RecipesProcess(now: "2026-12-02T09:30:00Z")
+        try cli.seed([Recipe(name: "Pizza")])
+        try cli.runOnStore(["plan", "pizza", "fri"])
+        let friday = RecipesProcess(now: "2026-12-04T19:00:00Z")
+        friday.environment["HOME"] = cli.environment["HOME"]
+        #expect(try friday.run(["--store", cli.store.path, "cooked", "pizza", "dinner"]).stdout
+            == "cooked Pizza (Fri 2026-12-04 18:00; planned Fri 2026-12-04 18:00: done)\n")
+    }
+
+    @Test func aLineWithAnAmountIsNeverAHeading() throws {
+        let cli = RecipesProcess()
+        #expect(try cli.runOnStore(["add", "Cake", "-i", "4 apples:", "-i", "1 cup :: Sugar:", "-i", "For the icing:"]).status == 0)
+        let json = try cli.runOnStore(["show", "cake", "--format", "json"]).stdout
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let lines = (object?["ingredients"] as? [[String: Any]] ?? []).map { "\($0["amount"] as? String ?? "")|\($0["name"] as? String ?? "")|\($0["heading"] as? Bool ?? false)" }
+        #expect(lines == ["4|apples:|false", "1 cup|Sugar:|false", "|For the icing|true"])
+    }
+
+    @Test func editGivesUpOnAChangedKind() throws {
+        let cli = RecipesProcess()
+        try cli.seed([BakedGood(name: "Grog")])
+        cli.environment["EDITOR"] = "sed -i 's/^Kind:.*/Kind: dish/'"
+        let result = try cli.run(["--store", cli.store.path, "edit", "grog"], timeout: 20)
+        #expect(result.status == 2 && result.stderr.contains("the kind cannot change in edit"), "\(result)")
     }
 }

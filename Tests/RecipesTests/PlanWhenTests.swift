@@ -72,9 +72,11 @@ import Testing
         #expect(try parser().parsePlan(text).dates == [date])
     }
 
-    /// `tonight` is dinner time today, and after dinner time still today: the next quarter hour.
+    /// `tonight` is dinner (time and meal) today, and after dinner time still today: the next
+    /// quarter hour.
     @Test func tonightStaysToday() throws {
-        #expect(try parser().parsePlan("tonight") == PlanWhen(dates: [Self.at(2026, 12, 2, 18)]))
+        #expect(try parser().parsePlan("tonight") == PlanWhen(dates: [Self.at(2026, 12, 2, 18)], meal: "dinner"))
+        #expect(try parser().parsePlan("tonight 21:00").meal == nil)
         #expect(try parser(now: Self.at(2026, 12, 2, 20, 5)).parsePlan("tonight").dates == [Self.at(2026, 12, 2, 20, 15)])
         #expect(try parser(now: Self.at(2026, 12, 2, 20, 15)).parsePlan("tonight").dates == [Self.at(2026, 12, 2, 20, 30)])
         #expect(try parser(now: Self.at(2026, 12, 2, 23, 44)).parsePlan("tonight").dates == [Self.at(2026, 12, 2, 23, 45)])

@@ -48,9 +48,11 @@ extension WhenParser {
         case .day(let day):
             return PlanWhen(dates: [at(day, time)], meal: reading.meal)
         case .tonight:
+            // Tonight is dinner, unless a time says otherwise.
+            let meal = reading.meal ?? (reading.time == nil ? "dinner" : nil)
             let date = at(today, time)
-            guard named == nil, date <= now else { return PlanWhen(dates: [date], meal: reading.meal) }
-            return PlanWhen(dates: [try nextQuarterHourToday()], meal: reading.meal)
+            guard named == nil, date <= now else { return PlanWhen(dates: [date], meal: meal) }
+            return PlanWhen(dates: [try nextQuarterHourToday()], meal: meal)
         case .weekdays(let range):
             let weekday = local.components(of: now).weekday
             let dates = range.map { target in

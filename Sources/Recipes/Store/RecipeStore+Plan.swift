@@ -198,7 +198,8 @@ extension RecipeStore {
     /// marked cooked, so it no longer shows in `next`: the nearest open one from
     /// ``cookedMatchWindow`` before `date` to ``cookedEarlyWindow`` after it (a meal cooked a
     /// little early), and with `meal`, only one planned for that meal. A meal still hours
-    /// ahead is never taken for one already cooked.
+    /// ahead is never taken for one already cooked. An entry planned without a meal word
+    /// counts as `meal` when it lies within ``cookedEarlyWindow`` of `date`.
     @discardableResult
     public func recordCooked(recipeID: UUID, at date: Date, meal: String? = nil, now: Date = Date(),
                              local: LocalTime = .system) throws -> CookedRecord {
@@ -206,8 +207,10 @@ extension RecipeStore {
             try requireRecipe(recipeID)
             var fulfilled: (entry: PlanEntry, occurrence: Date)?
             let window = date.addingTimeInterval(-Self.cookedMatchWindow)..<date.addingTimeInterval(Self.cookedEarlyWindow)
-            for entry in try planEntries(of: recipeID) where meal == nil || entry.meal?.lowercased() == meal?.lowercased() {
+            for entry in try planEntries(of: recipeID) where meal == nil || entry.meal == nil || entry.meal?.lowercased() == meal?.lowercased() {
                 for occurrence in entry.occurrences(from: window.lowerBound, to: window.upperBound, local: local) where !occurrence.cooked {
+                    // An entry planned without a meal word is that meal when it lies near it.
+                    if meal != nil, entry.meal == nil, abs(occurrence.date.timeIntervalSince(date)) > Self.cookedEarlyWindow { continue }
                     let distance = abs(occurrence.date.timeIntervalSince(date))
                     if distance < fulfilled.map({ abs($0.occurrence.timeIntervalSince(date)) }) ?? .infinity {
                         fulfilled = (entry, occurrence.date)

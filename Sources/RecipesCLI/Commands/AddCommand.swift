@@ -33,6 +33,8 @@ struct AddCommand: RecipesCommand {
     let summaryText: String
     let instructionsText: String
     let ingredients: [(amount: String, name: String)]
+    /// The `-i` lines as typed, which say whether a line is a heading.
+    let ingredientTexts: [String]
     let when: String?
     let ovenTemperature: Int?
     let minutes: Int?
@@ -53,7 +55,8 @@ struct AddCommand: RecipesCommand {
         variety = arguments.choice(Self.kind, default: .dish)
         summaryText = arguments.value(Self.summary) ?? ""
         instructionsText = arguments.value(Self.instructions) ?? ""
-        ingredients = arguments.all(Self.ingredient).map(Self.splitIngredient)
+        ingredientTexts = arguments.all(Self.ingredient)
+        ingredients = ingredientTexts.map(Self.splitIngredient)
         if let empty = ingredients.first(where: { $0.name.isEmpty }) {
             throw UsageError(.ingredientWithoutName(amount: empty.amount), command: command)
         }
@@ -89,8 +92,10 @@ struct AddCommand: RecipesCommand {
         // touched, so a bad WHEN changes nothing.
         let plan = try when.map { try PlanCommand.parsePlanWhen($0, environment, command: Self.spec.name) }
         let instructionsText = try TextArgument.read(self.instructionsText)
-        let models = ingredients.map { line in
-            Ingredient.heading(in: line.name).map { Ingredient(name: $0, isHeading: true) } ?? Ingredient(name: line.name, amount: line.amount)
+        // A heading is a line of its own: never one with an amount, nor one given as AMOUNT :: NAME.
+        let models = zip(ingredients, ingredientTexts).map { line, text in
+            (text.contains("::") ? nil : Ingredient.heading(in: text)).map { Ingredient(name: $0, isHeading: true) }
+                ?? Ingredient(name: line.name, amount: line.amount)
         }
         let recipe: Recipe = switch variety {
         case .dish: Recipe(name: name, summary: summaryText, instructions: instructionsText, ingredients: models)

@@ -72,6 +72,11 @@ struct EditCommand: RecipesCommand {
                 return .success
             }
             guard edited.kind == recipe.variety else {
+                // Quitting with the kind still changed gives up, as for any other problem.
+                if text == lastShown, lastShown.hasPrefix("# ERROR") {
+                    throw CommandFailure("the kind cannot change in edit ('recipes set RECIPE --kind \(edited.kind.rawValue)' changes it); "
+                                         + "nothing was changed, and your text is kept in \(file)")
+                }
                 lastShown = "# ERROR: the kind cannot change here (it is \(recipe.variety.rawValue)); 'recipes set RECIPE --kind \(edited.kind.rawValue)' changes it.\n"
                     + Self.withoutErrorLines(text)
                 try Self.write(lastShown, to: file)

@@ -36,5 +36,9 @@ import Testing
         #expect(json.contains(#"{"heading":true,"id":"#) || json.contains(#""heading":true"#))
         let shopping = try cli.runOnStore(["shopping"]).stdout
         #expect(!shopping.contains("dough") && !shopping.contains("Filling") && shopping.contains("flour"), "\(shopping)")
+        // Two ingredients, however many headings; a status bar's tooltip heads its lines too.
+        #expect(try cli.runOnStore(["search", "pie", "--format", "plain"]).stdout.hasSuffix("\t2\n"))
+        let tooltip = try cli.runOnStore(["next", "--format", "waybar"]).stdout
+        #expect(tooltip.contains(#"For the dough:\n• 250 g flour\nFilling:\n• 4 apples"#), "\(tooltip)")
     }
 }

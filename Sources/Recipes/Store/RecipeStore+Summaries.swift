@@ -11,7 +11,7 @@ public struct RecipeSummary: Sendable, Equatable {
     public let name: String
     /// When it is planned, if it is.
     public let plannedDate: Date?
-    /// How many ingredients it lists.
+    /// How many ingredients it lists (headings not counted).
     public let ingredientCount: Int
 
     /// The summary of `recipe`.
@@ -20,7 +20,7 @@ public struct RecipeSummary: Sendable, Equatable {
         variety = recipe.variety
         name = recipe.name
         plannedDate = recipe.plannedDate
-        ingredientCount = recipe.ingredients.count
+        ingredientCount = recipe.ingredients.filter { !$0.isHeading }.count
     }
 
     init(id: UUID, variety: RecipeVariety, name: String, plannedDate: Date?, ingredientCount: Int) {
@@ -40,7 +40,7 @@ extension RecipeStore {
     /// try store.enumerateSummaries(FetchDescriptor<Recipe>()) { print($0.name); return true }
     /// ```
     public func enumerateSummaries<T: Recipe>(_ descriptor: FetchDescriptor<T>, _ body: (RecipeSummary) throws -> Bool) throws {
-        let fetch = CompiledFetch(descriptor, select: "r.id, r.kind, r.name, r.planned, (SELECT count(*) FROM ingredient WHERE recipe_id = r.id) AS ingredient_count")
+        let fetch = CompiledFetch(descriptor, select: "r.id, r.kind, r.name, r.planned, (SELECT count(*) FROM ingredient WHERE recipe_id = r.id AND heading = 0) AS ingredient_count")
         guard fetch.plan.isExact else {
             try enumerate(descriptor) { try body(RecipeSummary($0)) }
             return

@@ -37,7 +37,8 @@ struct StatusLine {
             var length = lines.reduce(0) { $0 + $1.utf8.count }
             for ingredient in recipe.ingredients where length <= budget {
                 let amount = clean(ingredient.amount)
-                let line = "• " + (amount.isEmpty ? "" : amount + " ") + clean(ingredient.name)
+                // A heading heads the lines after it, as `show` prints it.
+                let line = ingredient.isHeading ? clean(ingredient.name) + ":" : "• " + (amount.isEmpty ? "" : amount + " ") + clean(ingredient.name)
                 lines.append(line)
                 length += line.utf8.count + 1
             }

@@ -233,3 +233,15 @@ import Testing
         #expect(!CooklangRecipe.canWriteExactly(stored))
     }
 }
+
+/// A dish exported as schema.org comes back a dish, whatever its name says (found by the
+/// second new-user trial: "Pie" came back baked, "Fruit Punch" a beverage).
+@Suite struct OwnExportKindTests {
+    @Test func everyKindSurvivesItsOwnExport() throws {
+        let recipes: [Recipe] = [Recipe(name: "Pie"), Recipe(name: "Fruit Punch"), BakedGood(name: "Stew bread"), Beverage(name: "Cake shake")]
+        let exported = SchemaOrgImport.jsonLD(for: recipes)
+        let back = try SchemaOrgImport(json: exported).recipes
+        #expect(back.map(\.name) == recipes.map(\.name))
+        #expect(back.map(\.kind) == [.dish, .dish, .bakedGood, .beverage])
+    }
+}

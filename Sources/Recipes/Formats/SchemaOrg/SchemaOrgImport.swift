@@ -161,7 +161,15 @@ public struct SchemaOrgImport: Sendable {
         // then the name and the keywords.
         let categories = texts(node["recipeCategory"]) + types(of: node).filter { $0 != "recipe" }
         let keywords = texts(node["keywords"]).flatMap { $0.split(separator: ",") }.map(\.trimmedWhitespace).filter { !$0.isEmpty }
-        let kind = KindHints.variety(categories: categories, name: name, keywords: keywords)
+        // What `recipes export --format schema.org` wrote keeps its id on the way back, and its
+        // kind: a dish has no category there, which must not leave its name to guess ("Pie").
+        let identifier = node["identifier"]?.string.flatMap { UUID(uuidString: $0) }
+        let urn = node["@id"]?.string.flatMap { $0.hasPrefix("urn:uuid:") ? UUID(uuidString: String($0.dropFirst(9))) : nil }
+        let ownExport = identifier != nil && identifier == urn
+        let said = Set(categories.map { $0.lowercased() })
+        let kind: RecipeVariety = !ownExport ? KindHints.variety(categories: categories, name: name, keywords: keywords)
+            : said.contains(Self.ownCategories[0].lowercased()) ? .bakedGood
+            : said.contains(Self.ownCategories[1].lowercased()) ? .beverage : .dish
 
         var summary: [String] = []
         if let description = node["description"]?.text.map({ HTMLText.plainText($0) }), !description.isEmpty {
@@ -174,15 +182,12 @@ public struct SchemaOrgImport: Sendable {
         recipe.setYield(yields(node["recipeYield"] ?? node["yield"]))
         func time(_ word: String) -> Int? { times.first { $0.0 == word }?.1 }
         recipe.setTimes(prep: time("prep"), cook: time("cook"), total: time("total"))
-        // What `recipes export --format schema.org` wrote keeps its id on the way back.
-        let identifier = node["identifier"]?.string.flatMap { UUID(uuidString: $0) }
-        let urn = node["@id"]?.string.flatMap { $0.hasPrefix("urn:uuid:") ? UUID(uuidString: String($0.dropFirst(9))) : nil }
         recipe.id = identifier ?? urn
         let groups = (texts(node["recipeCategory"]) + texts(node["recipeCuisine"])).flatMap { $0.split(separator: ",") }.map(\.trimmedWhitespace)
         // The words that say how a beverage is served: every keyword, or in our own export
         // only the two it writes for that, so that a tag such as "cold" cannot contradict them.
         var servingWords = keywords
-        if let identifier, identifier == urn {
+        if ownExport {
             // Our own export: its category says the kind, and for a beverage the last two
             // keywords say alcoholic and hot; the recipe holds those already, so only the
             // keywords before them are its tags (a tag "hot" of its own stays).

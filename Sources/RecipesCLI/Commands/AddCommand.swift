@@ -8,7 +8,7 @@ struct AddCommand: RecipesCommand {
     static let summary = OptionSpec("--summary", value: "text", help: "A one-line description.")
     static let instructions = OptionSpec("--instructions", value: "text", help: "How to make it: the text, a file holding it, or - for standard input.")
     static let ingredient = OptionSpec("--ingredient", short: "i", value: "ingredient", repeatable: true,
-                                       help: "An ingredient as written ('2 eggs', '1 ½ cups flour') or 'AMOUNT :: NAME'; repeat in order.")
+                                       help: "An ingredient as written ('2 eggs', '1 ½ cups flour') or 'AMOUNT :: NAME', or a heading ('For the dough:'); repeat in order.")
     static let plan = OptionSpec("--plan", value: "when", help: "Plan it, as in 'recipes plan' (today, fri 7pm, sat dinner, every fri, mon-fri lunch ...).")
     static let oven = OptionSpec("--oven", value: "celsius", help: "Baked goods: oven temperature in °C.")
     static let bakeMinutes = OptionSpec("--bake-minutes", value: "minutes", help: "Baked goods: time in the oven.")

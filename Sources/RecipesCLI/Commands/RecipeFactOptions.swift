@@ -10,7 +10,7 @@ enum RecipeFactOptions {
     static let cook = OptionSpec("--cook", value: "duration", help: "Cooking time: 45m, 2h ('' for none).")
     static let total = OptionSpec("--total", value: "duration", help: "Time from start to table: 1h, 1d ('' for none).")
     static let tag = OptionSpec("--tag", short: "t", value: "tag", repeatable: true,
-                                help: "Add a tag (+tag or tag) or remove one (-tag); repeat for several.")
+                                help: "Add a tag (+tag or tag; with set, -tag removes one); repeat for several.")
 
     /// Minutes from a DURATION option: nil when not given, `.some(nil)` for '' (clear).
     static func minutes(_ option: OptionSpec, in arguments: ParsedArguments, command: String) throws(UsageError) -> Int?? {

@@ -359,6 +359,9 @@ import Testing
         let deleting = ModelContext(a)
         deleting.delete(try #require(try deleting.model(for: pizza.id)))
         try deleting.save()
+        // The edit must come later by the clock than the deletion, or the deletion wins (both
+        // in one millisecond are ordered by counter and replica, which may go either way).
+        usleep(20_000)
         let editing = ModelContext(c)
         try #require(try editing.model(for: pizza.id)).summary = "edited on C"
         try editing.save()

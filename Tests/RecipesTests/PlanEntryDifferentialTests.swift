@@ -86,21 +86,6 @@ import Testing
         [],
     ]
 
-    static func expected(_ all: [PlanEntry], _ predicate: Predicate<PlanEntry>, _ sort: [SortDescriptor<PlanEntry>]) throws -> [UUID] {
-        try all.filter { try predicate.evaluate($0) }
-            .sorted { lhs, rhs in
-                for descriptor in sort {
-                    switch descriptor.compare(lhs, rhs) {
-                    case .orderedAscending: return true
-                    case .orderedDescending: return false
-                    case .orderedSame: continue
-                    }
-                }
-                return lhs.id.uuidString < rhs.id.uuidString
-            }
-            .map(\.id)
-    }
-
     @Test func sqlAgreesWithEvaluateOnThreeHundredRandomPredicates() throws {
         let temporary = TemporaryStore()
         let recipes = try Self.makePlan(temporary.store, seed: 11)
@@ -118,7 +103,7 @@ import Testing
             let plan = temporary.store.queryPlan(for: descriptor)
             if plan.isExact { exact += 1 }
             let fromSQL = try temporary.store.fetch(descriptor).map(\.id)
-            let fromMemory = try Self.expected(all, predicate, sort)
+            let fromMemory = try PredicateDifferentialTests.expected(all, predicate, sort, id: \.id)
             if !fromMemory.isEmpty && fromMemory.count < all.count { discriminating += 1 }
             guard fromSQL == fromMemory else {
                 Issue.record("predicate \(index) differs: \(fromSQL.count) from SQL, \(fromMemory.count) in memory\n\(predicate.expression)\nSQL: \(plan.sql)")

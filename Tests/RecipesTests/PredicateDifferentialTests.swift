@@ -212,7 +212,7 @@ import Testing
     }
 
     /// What memory says: evaluate and sort the same objects, ties broken by id as in SQL.
-    static func expected(_ all: [Recipe], _ predicate: Predicate<Recipe>, _ sort: [SortDescriptor<Recipe>]) throws -> [UUID] {
+    static func expected<T>(_ all: [T], _ predicate: Predicate<T>, _ sort: [SortDescriptor<T>], id: (T) -> UUID) throws -> [UUID] {
         try all.filter { try predicate.evaluate($0) }
             .sorted { lhs, rhs in
                 for descriptor in sort {
@@ -222,9 +222,9 @@ import Testing
                     case .orderedSame: continue
                     }
                 }
-                return lhs.id.uuidString < rhs.id.uuidString
+                return id(lhs).uuidString < id(rhs).uuidString
             }
-            .map(\.id)
+            .map(id)
     }
 
     @Test func sqlAgreesWithEvaluateOnFiveHundredRandomPredicates() throws {
@@ -243,7 +243,7 @@ import Testing
             let plan = context.queryPlan(for: descriptor)
             if plan.isExact { exactCount += 1 }
             let fromSQL = try context.fetch(descriptor).map(\.id)
-            let fromMemory = try Self.expected(all, predicate, sort)
+            let fromMemory = try Self.expected(all, predicate, sort, id: \.id)
             if !fromMemory.isEmpty && fromMemory.count < all.count { nonEmpty += 1 }
             if fromSQL != fromMemory {
                 let onlySQL = Set(fromSQL).subtracting(fromMemory), onlyMemory = Set(fromMemory).subtracting(fromSQL)
@@ -294,7 +294,7 @@ import Testing
             let descriptor = FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.plannedDate)])
             let plan = context.queryPlan(for: descriptor)
             #expect(plan.isExact, "\(predicate.expression): \(plan.untranslatedNodes)")
-            let expected = try Self.expected(all, predicate, descriptor.sortBy)
+            let expected = try Self.expected(all, predicate, descriptor.sortBy, id: \.id)
             #expect(try context.fetch(descriptor).map(\.id) == expected, "\(predicate.expression)")
             #expect(!expected.isEmpty && expected.count < all.count)
         }
@@ -326,7 +326,7 @@ import Testing
         var descriptor = FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.plannedDate), SortDescriptor(\.name)])
         descriptor.fetchOffset = 5
         descriptor.fetchLimit = 10
-        let expected = try Array(Self.expected(all, predicate, descriptor.sortBy).dropFirst(5).prefix(10))
+        let expected = try Array(Self.expected(all, predicate, descriptor.sortBy, id: \.id).dropFirst(5).prefix(10))
         #expect(try context.fetch(descriptor).map(\.id) == expected)
     }
 }

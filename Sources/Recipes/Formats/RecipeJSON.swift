@@ -205,7 +205,7 @@ public struct RecipeJSON: Codable, Sendable {
     }
 
     /// Dates as ISO 8601 in UTC, with fractions of a second only when there are any.
-    static var encoder: JSONEncoder {
+    package static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in

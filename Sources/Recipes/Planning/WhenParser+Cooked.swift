@@ -15,6 +15,8 @@ extension WhenParser {
     /// ```
     public func parseCooked(_ text: String) throws -> Date {
         var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        // What people type right after a meal.
+        if words == ["now"] || words == ["today"] { return now }
         var namesDay = false
         let today = local.components(of: now).weekday
         for index in words.indices {

@@ -46,12 +46,7 @@ struct PlanEntryFetch {
         sql += " ORDER BY " + ((order ?? []) + ["\(alias).id"]).joined(separator: ", ")
         let sqlDoesAll = exactFilter && order != nil
         var parameters = translator.parameters
-        if sqlDoesAll, descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {
-            parameters.append(.integer(Int64(descriptor.fetchLimit ?? -1)))
-            sql += " LIMIT ?\(parameters.count)"
-            parameters.append(.integer(Int64(max(descriptor.fetchOffset ?? 0, 0))))
-            sql += " OFFSET ?\(parameters.count)"
-        }
+        if sqlDoesAll { descriptor.appendLimit(to: &sql, &parameters) }
         plan = QueryPlan(sql: sql, parameters: parameters, filtersInMemory: !exactFilter, sortsInMemory: order == nil,
                          untranslatedNodes: translator.untranslated)
         residualPredicate = exactFilter ? nil : descriptor.predicate

@@ -36,6 +36,18 @@ public struct QueryPlan: Sendable {
 let recipeSelection = RecipeRecord.columns.selection(alias: SQLTranslator.recipeAlias)
 
 /// A descriptor compiled for one store: the plan plus what memory must still do.
+extension FetchDescriptor {
+    /// The descriptor's limit and offset as bound LIMIT and OFFSET clauses, for a query whose
+    /// SQL does all the filtering and ordering; nothing when it has neither.
+    func appendLimit(to sql: inout String, _ parameters: inout [SQLiteValue]) {
+        guard fetchLimit != nil || fetchOffset != nil else { return }
+        parameters.append(.integer(Int64(fetchLimit ?? -1)))
+        sql += " LIMIT ?\(parameters.count)"
+        parameters.append(.integer(Int64(max(fetchOffset ?? 0, 0))))
+        sql += " OFFSET ?\(parameters.count)"
+    }
+}
+
 struct CompiledFetch<T: Recipe> {
     let plan: QueryPlan
     let residualPredicate: Predicate<T>?
@@ -65,12 +77,7 @@ struct CompiledFetch<T: Recipe> {
         sql += " ORDER BY " + (order ?? []).joined(separator: ", ") + ((order ?? []).isEmpty ? "" : ", ") + "r.id"
         let sqlDoesAll = exactFilter && order != nil
         var parameters = translator.parameters
-        if sqlDoesAll, descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {
-            parameters.append(.integer(Int64(descriptor.fetchLimit ?? -1)))
-            sql += " LIMIT ?\(parameters.count)"
-            parameters.append(.integer(Int64(max(descriptor.fetchOffset ?? 0, 0))))
-            sql += " OFFSET ?\(parameters.count)"
-        }
+        if sqlDoesAll { descriptor.appendLimit(to: &sql, &parameters) }
         plan = QueryPlan(sql: sql, parameters: parameters, filtersInMemory: !exactFilter,
                          sortsInMemory: order == nil, untranslatedNodes: translator.untranslated)
         residualPredicate = exactFilter ? nil : descriptor.predicate

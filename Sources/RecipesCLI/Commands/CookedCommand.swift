@@ -34,10 +34,7 @@ struct CookedCommand: RecipesCommand {
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let date: Date
         var meal: String?
-        if let when, ["now", "today"].contains(when.lowercased()) {
-            // What people type right after a meal: now.
-            date = environment.now
-        } else if let when {
+        if let when {
             let meals = try environment.mealTimes()
             // A meal word says which planned meal this was ("yesterday dinner").
             meal = when.lowercased().split(separator: " ").map(String.init).first { meals.time(of: $0) != nil }

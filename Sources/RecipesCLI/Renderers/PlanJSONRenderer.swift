@@ -31,13 +31,7 @@ struct PlanJSONRenderer: PlannedMealRenderer {
         let object = Meal(id: meal.recipe.id, kind: meal.recipe.variety, name: meal.recipe.name, planned: meal.date, entry: entry.id,
                           meal: entry.meal, servings: entry.servings, note: entry.note.isEmpty ? nil : entry.note,
                           repeat: entry.repeatRule?.rrule, repeats: entry.repeatRule?.summary(in: local), cooked: meal.isCooked)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(RecipeJSON.isoString(date))
-        }
-        guard let data = try? encoder.encode(object) else { return }
+        guard let data = try? RecipeJSON.encoder.encode(object) else { return }
         output.write(count == 0 ? "[\n" : ",\n")
         output.write(JSONText.printable(data))
         count += 1

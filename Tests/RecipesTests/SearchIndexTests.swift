@@ -147,6 +147,7 @@ import Testing
             ALTER TABLE recipe DROP COLUMN last_cooked;
             ALTER TABLE recipe DROP COLUMN times_cooked;
             ALTER TABLE ingredient DROP COLUMN heading;
+            ALTER TABLE recipe DROP COLUMN ingredient_count;
             DELETE FROM migration WHERE version >= 8;
             PRAGMA user_version = 7;
             COMMIT;

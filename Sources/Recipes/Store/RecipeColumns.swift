@@ -108,17 +108,24 @@ extension RecipeRecord {
     /// non-Sendable because key paths and closures are not marked so.
     nonisolated(unsafe) static let columns = columns(for: Recipe.self)
 
-    static let insertSQL = insertStatement(table: "recipe", columns.map { $0.name })
+    /// Columns the store derives from the record as it writes the row, never read back into
+    /// one: `ingredient_count` lets a list show each recipe from its row alone.
+    static let derivedColumnNames = ["ingredient_count"]
+
+    /// The values of ``derivedColumnNames``, in order.
+    var derivedValues: [SQLiteValue] { [ingredients.count { !$0.isHeading }.sqliteValue] }
+
+    static let insertSQL = insertStatement(table: "recipe", columns.map { $0.name } + derivedColumnNames)
 
     /// Every column but the key, matched by `id`.
     static let updateSQL: String = {
-        let names = columns.map { $0.name }
+        let names = columns.map { $0.name } + derivedColumnNames
         let assignments = names.enumerated().filter { $0.element != "id" }.map { "\($0.element) = ?\($0.offset + 1)" }
         return "UPDATE recipe SET \(assignments.joined(separator: ", ")) WHERE id = ?\(names.firstIndex(of: "id")! + 1)"
     }()
 
     /// The values for ``insertSQL`` and ``updateSQL``.
-    var columnValues: SQLArguments { SQLArguments(Self.columns.map { $0.value(self) }) }
+    var columnValues: SQLArguments { SQLArguments(Self.columns.map { $0.value(self) } + derivedValues) }
 
     /// A record with no content, which reading a row or a model fills in.
     static let blank = RecipeRecord()

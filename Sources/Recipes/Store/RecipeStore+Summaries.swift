@@ -40,7 +40,7 @@ extension RecipeStore {
     /// try store.enumerateSummaries(FetchDescriptor<Recipe>()) { print($0.name); return true }
     /// ```
     public func enumerateSummaries<T: Recipe>(_ descriptor: FetchDescriptor<T>, _ body: (RecipeSummary) throws -> Bool) throws {
-        let fetch = CompiledFetch(descriptor, select: "r.id, r.kind, r.name, r.planned, (SELECT count(*) FROM ingredient WHERE recipe_id = r.id AND heading = 0) AS ingredient_count")
+        let fetch = CompiledFetch(descriptor, select: "r.id, r.kind, r.name, r.planned, r.ingredient_count")
         guard fetch.plan.isExact else {
             try enumerate(descriptor) { try body(RecipeSummary($0)) }
             return

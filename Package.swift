@@ -14,10 +14,15 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "Recipes", dependencies: ["CSQLite"]),
+        // The store, model, query translation, planning, formats and sync, on
+        // FoundationEssentials alone: what the `recipes` binary links.
+        .target(name: "RecipesCore", dependencies: ["CSQLite"]),
+        // The library a Swift program imports: RecipesCore plus FetchDescriptor with
+        // SortDescriptor, whose FoundationInternationalization brings 34 MB of ICU data.
+        .target(name: "Recipes", dependencies: ["RecipesCore"]),
         .executableTarget(
             name: "RecipesCLI",
-            dependencies: ["Recipes"],
+            dependencies: ["RecipesCore"],
             plugins: ["EmbedSampleData"]
         ),
         // Turns SampleData/recipes.json into Swift source at build time, so the samples travel
@@ -33,8 +38,8 @@ let package = Package(
         .executableTarget(name: "RecipesExample", dependencies: ["Recipes"]),
         // Measures whole `recipes` processes against the sqlite3 shell and ripgrep.
         .executableTarget(name: "RecipesBench", dependencies: ["Recipes"]),
-        .testTarget(name: "RecipesTests", dependencies: ["Recipes"], exclude: ["Fixtures"]),
-        .testTarget(name: "RecipesCLITests", dependencies: ["RecipesCLI", "Recipes"], exclude: ["Fixtures"]),
+        .testTarget(name: "RecipesTests", dependencies: ["Recipes", "RecipesCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "RecipesCLITests", dependencies: ["RecipesCLI", "Recipes", "RecipesCore"], exclude: ["Fixtures"]),
         .testTarget(name: "RecipesBenchTests", dependencies: ["RecipesBench", "RecipesCLI"]),
     ],
     swiftLanguageModes: [.v6]

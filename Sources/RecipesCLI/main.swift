@@ -2,7 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import Recipes
+import RecipesCore
 
 // The binary only parses, runs one command and maps failures to one stderr line and an exit
 // status; the work is in the Recipes library.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Recipes
+@testable import RecipesCore
 
 /// Scaling amounts as cooks write them (issue 15, point 3 in part: by a factor; servings
 /// come with the field).

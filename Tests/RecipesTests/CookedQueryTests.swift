@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// "What haven't we had for a while": `search --not-cooked-since` and `--sort cooked` are

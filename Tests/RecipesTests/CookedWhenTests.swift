@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// The WHEN of `recipes cooked` looks back: a meal is recorded after it was eaten.

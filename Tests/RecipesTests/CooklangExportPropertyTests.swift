@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recipes
+@testable import RecipesCore
 
 /// Export then import gives the same recipe, for every field Cooklang holds, on recipes made
 /// of the characters that mean something in Cooklang.

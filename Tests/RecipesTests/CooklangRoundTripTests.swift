@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// What `export --format cooklang` writes reads back as the same recipe, for every field the

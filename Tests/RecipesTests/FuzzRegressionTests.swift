@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recipes
+@testable import RecipesCore
 
 /// Inputs the fuzz targets in Tests/Fuzz found, kept so the fixes stay fixed.
 @Suite struct FuzzRegressionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recipes
+@testable import RecipesCore
 
 /// Recipe pages as they are written across Europe: the kind from the name and keywords too
 /// (a dessert is not baked for being a dessert), ingredient lines in many languages, the same

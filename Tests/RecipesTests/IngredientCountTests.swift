@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recipes
+@testable import RecipesCore
 
 /// A recipe's ingredient count lives on its row (migration 12), so a list reads one row per
 /// recipe. Every way a recipe is written keeps it equal to the ingredients it lists.

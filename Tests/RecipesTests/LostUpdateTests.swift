@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// Two contexts (or two processes) editing one recipe: a save writes only the fields it

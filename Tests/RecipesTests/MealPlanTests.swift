@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// The meal plan in a real store file: many entries per recipe, repeats, cooked records,

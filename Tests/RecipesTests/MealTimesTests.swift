@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// Meal times come from defaults and `meal.NAME = HH:MM` lines; a bad line is reported with

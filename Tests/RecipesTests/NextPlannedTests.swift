@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// `nextPlannedRecipe` runs SQL written out for speed; it must stay what the SwiftData-shaped
@@ -8,7 +9,7 @@ import Testing
     @Test(arguments: RecipeKind.allCases)
     func theWrittenOutSQLIsWhatTheDescriptorCompilesTo(kind: RecipeKind) {
         let now = Date()
-        let plan = CompiledFetch(RecipeStore.nextPlannedDescriptor(after: now, kind: kind)).plan
+        let plan = CompiledFetch(RecipeStore.nextPlannedDescriptor(after: now, kind: kind).query).plan
         #expect(plan.sql == RecipeStore.nextPlannedSQL(kind))
         #expect(plan.isExact)
         let time = SQLiteValue.real(now.timeIntervalSinceReferenceDate)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// The plan's entries queried the SwiftData way: random `Predicate<PlanEntry>`s and sorts over

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// WHEN for the meal plan, read on Wednesday 2026-12-02 at 10:00 (+01:00) unless a test says

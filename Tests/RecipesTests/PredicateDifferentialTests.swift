@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// The guard that SQL and memory agree: random predicates over a random store, each run as

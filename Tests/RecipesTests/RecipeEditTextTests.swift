@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recipes
+@testable import RecipesCore
 
 /// The text `recipes edit` shows reads back as the same recipe, and a broken one says where.
 @Suite struct RecipeEditTextTests {

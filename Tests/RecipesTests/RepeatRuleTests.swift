@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// Repeats expand to the right days (month ends, leap days, intervals, until) without walking

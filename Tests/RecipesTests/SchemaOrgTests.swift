@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recipes
+@testable import RecipesCore
 
 /// schema.org import against pages written for this repo (Fixtures/schema-org), one messy
 /// form each, and the export read back.

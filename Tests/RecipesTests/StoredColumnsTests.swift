@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// The one description of a recipe's columns (RecipeColumns.swift) against what else must

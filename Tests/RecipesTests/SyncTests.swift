@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recipes
+@testable import RecipesCore
 
 /// Sync through a folder between real store files: the merge rule, files that are damaged,
 /// newer or repeated, and convergence of three replicas under random exchanges.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recipes
+@testable import RecipesCore
 
 /// Sync as machines live it: samples on every machine, a new folder, a restored or copied
 /// store, equal stamps, and a shared folder holding crafted entries.

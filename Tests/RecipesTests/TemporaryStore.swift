@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 
 /// A store in a fresh temporary directory, removed when the value is released.
 final class TemporaryStore {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 @_spi(_Unicode) import Swift
 import Testing
 

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes add`: a new recipe, written in one transaction.
 struct AddCommand: RecipesCommand {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes backup FILE`: a consistent copy of the store, safe while other commands run.
 struct BackupCommand: RecipesCommand {
@@ -24,7 +24,7 @@ struct BackupCommand: RecipesCommand {
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let store = try environment.openStore()
         try store.backUp(to: file)
-        let count = try ModelContext(store).fetchCount(FetchDescriptor<Recipe>())
+        let count = try store.count(StoreQuery<Recipe>())
         environment.output.line("wrote \(count) \(count == 1 ? "recipe" : "recipes") to \(TerminalText.oneLine(file))")
         return .success
     }

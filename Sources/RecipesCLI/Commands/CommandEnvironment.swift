@@ -2,7 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import Recipes
+import RecipesCore
 
 /// What a command runs with: the streams, the clock, and where the store is.
 final class CommandEnvironment {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// Options and argument handling shared by several commands.
 enum CommonOptions {

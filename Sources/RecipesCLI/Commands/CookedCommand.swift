@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes cooked RECIPE [WHEN]`: records a meal once it is cooked, which fulfils the
 /// planned occurrence it was for.

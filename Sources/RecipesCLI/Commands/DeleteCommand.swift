@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes delete`: removes a recipe and its ingredients in one transaction.
 struct DeleteCommand: RecipesCommand {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes duplicates`: recipes that came from the same web page, as two machines that import
 /// one page before they sync end up with, and merging them.

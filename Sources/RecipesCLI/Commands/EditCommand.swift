@@ -2,7 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import Recipes
+import RecipesCore
 
 /// `recipes edit`: the whole recipe in `$VISUAL` / `$EDITOR`, saved in one transaction.
 struct EditCommand: RecipesCommand {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes export`: recipes as the documented JSON archive, for backups and other tools.
 struct ExportCommand: RecipesCommand {

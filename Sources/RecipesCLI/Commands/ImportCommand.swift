@@ -2,7 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import Recipes
+import RecipesCore
 
 /// `recipes import`: recipes from a JSON archive, schema.org data or Cooklang files, all in
 /// one transaction.

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes init`: starts an empty store, for a second machine that will fill it by sync
 /// or a user who does not want the samples.
@@ -22,7 +22,7 @@ struct InitCommand: RecipesCommand {
         let existed = FileManager.default.fileExists(atPath: path)
         let store = try environment.openStore(creating: true, samples: false)
         if existed {
-            let count = try ModelContext(store).fetchCount(FetchDescriptor<Recipe>())
+            let count = try store.count(StoreQuery<Recipe>())
             environment.output.line("\(TerminalText.oneLine(path)) is already a recipe store (\(count) \(count == 1 ? "recipe" : "recipes")); nothing changed")
         } else {
             environment.output.line("created an empty recipe store at \(TerminalText.oneLine(path))")

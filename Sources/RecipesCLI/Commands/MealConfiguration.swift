@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 extension CommandEnvironment {
     /// The meal times WHEN reads: the defaults, changed by the user's config file when there

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes next`: the limit-1 fetch of the next planned recipe, printed for a status bar, a
 /// cron job or a script.

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 // Adding, clearing and skipping: each one write transaction in the store.
 

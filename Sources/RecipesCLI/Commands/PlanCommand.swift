@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes plan`: adds a recipe to the meal plan, moves, clears or skips it, or lists the
 /// coming days.

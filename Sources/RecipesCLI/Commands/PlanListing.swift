@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes plan` without a recipe: the meals of a span of days, as a week to read, lines
 /// for scripts, or a calendar.

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// The options for servings, yield, times and tags that `add` and `set` share: one
 /// definition each, read the same way.

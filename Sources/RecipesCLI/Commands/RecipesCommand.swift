@@ -1,4 +1,4 @@
-import Recipes
+import RecipesCore
 
 /// One subcommand: its spec (options, help), validation when built from parsed arguments,
 /// and `run`, which calls the library and renders.

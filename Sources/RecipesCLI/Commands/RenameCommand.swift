@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes rename OLD NEW`: the most common edit, without options.
 struct RenameCommand: RecipesCommand {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes restore FILE`: the store's content replaced by a backup's, in one transaction.
 struct RestoreCommand: RecipesCommand {
@@ -30,7 +30,7 @@ struct RestoreCommand: RecipesCommand {
         let stamp = ISO8601.string(from: environment.now).filter { $0.isNumber }.prefix(14)
         let kept = "\(path).before-restore-\(stamp)"
         try store.restore(fromBackup: file, keepingCurrentAt: kept)
-        let count = try ModelContext(store).fetchCount(FetchDescriptor<Recipe>())
+        let count = try store.count(StoreQuery<Recipe>())
         environment.output.line("restored \(count) \(count == 1 ? "recipe" : "recipes") from \(TerminalText.oneLine(file)); the store as it was is in \(TerminalText.oneLine(kept))")
         return .success
     }

@@ -1,6 +1,5 @@
 import FoundationEssentials
-import FoundationInternationalization
-import Recipes
+import RecipesCore
 
 /// `recipes search`: the library's kind and search predicates, AND-ed, run as SQL.
 struct SearchCommand: RecipesCommand {
@@ -93,7 +92,7 @@ struct SearchCommand: RecipesCommand {
             let notLately = RecipePredicates.notCooked(since: now.addingTimeInterval(-notCookedFor))
             predicate = predicate.map { $0 && notLately } ?? notLately
         }
-        var descriptor = FetchDescriptor<Recipe>(predicate: predicate, sortBy: Self.sortDescriptors(order))
+        var descriptor = StoreQuery<Recipe>(predicate: predicate, sortBy: Self.sortKeys(order))
         descriptor.fetchLimit = limitCount
 
         let output = environment.output
@@ -124,11 +123,12 @@ struct SearchCommand: RecipesCommand {
     }
 
     /// The ORDER BY of each --sort; nil sorts first ascending, so never-cooked recipes lead.
-    static func sortDescriptors(_ order: SearchOrder) -> [SortDescriptor<Recipe>] {
+    static func sortKeys(_ order: SearchOrder) -> [SortKey<Recipe>] {
         switch order {
-        case .name: [SortDescriptor(\.name), SortDescriptor(\.plannedDate)]
-        case .planned: [SortDescriptor(\.plannedDate), SortDescriptor(\.name)]
-        case .cooked: RecipePredicates.leastRecentlyCooked
+        case .name: [SortKey(\.name), SortKey(\.plannedDate)]
+        case .planned: [SortKey(\.plannedDate), SortKey(\.name)]
+        // RecipePredicates.leastRecentlyCooked's order.
+        case .cooked: [SortKey(\.lastCooked), SortKey(\.name)]
         }
     }
 }

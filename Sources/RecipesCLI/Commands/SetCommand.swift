@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes set`: changes fields of one recipe from a script, in one transaction; a field
 /// another process changed since it was read is a conflict, never overwritten.

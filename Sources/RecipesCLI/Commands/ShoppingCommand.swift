@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes shopping`: what to buy for the recipes planned in the next days.
 struct ShoppingCommand: RecipesCommand {

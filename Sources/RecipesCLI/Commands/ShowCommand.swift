@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes show`: one whole recipe.
 struct ShowCommand: RecipesCommand {

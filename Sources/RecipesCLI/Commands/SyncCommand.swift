@@ -2,7 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import Recipes
+import RecipesCore
 
 /// `recipes sync DIR`: exchanges changes with other machines' stores through a folder that
 /// some tool keeps in step (Syncthing, Nextcloud, a network share).

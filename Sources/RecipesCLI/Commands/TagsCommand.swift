@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `recipes tags`: every tag with the number of recipes that have it.
 struct TagsCommand: RecipesCommand {

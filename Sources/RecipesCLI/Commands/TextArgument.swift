@@ -2,7 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import Recipes
+import RecipesCore
 
 /// A long text given on the command line: the text itself, `-` for standard input, or the
 /// path of a file that holds it (`--instructions steps.txt`).

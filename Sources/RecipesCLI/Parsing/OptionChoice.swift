@@ -1,4 +1,4 @@
-import Recipes
+import RecipesCore
 
 /// The value of an option that chooses from a fixed set. The type is the one list of the
 /// choices: the parser's check, `--help`, completions and the command's `switch` read it, so

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// The confirmation `recipes cooked` prints: what, when, and which planned meal it fulfilled.
 struct CookedLine {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `--format notify`: the plain line as the body of a desktop notification. Most daemons
 /// read the body as markup (dunst renders `<b>`, and names come from web pages), so `&`, `<`

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// The "Plan:" block of `recipes show`: one line per entry, as "Fri 2026-12-04 18:00 dinner ·
 /// every Friday · for 4 · note", with skipped and cooked occurrences counted. A single date

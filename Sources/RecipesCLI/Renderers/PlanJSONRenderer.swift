@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// A JSON array, one object a meal, written as it goes: the recipe's `id`, `kind` and `name`,
 /// `planned` (this occurrence, ISO 8601 UTC), and the entry's `entry` id, `meal`,

@@ -1,4 +1,4 @@
-import Recipes
+import RecipesCore
 
 /// Tab-separated, one meal a line: recipe id, kind, name, date (ISO 8601 UTC), ingredient
 /// count (the columns of `search`), then the meal, the entry's id, "repeat" for a repeat's

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// The plan as a person reads a week: a heading a day (today marked, and bold on a terminal
 /// that takes colour), then its meals in order with time, meal, name, kind and marks for

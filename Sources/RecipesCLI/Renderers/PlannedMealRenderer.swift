@@ -1,4 +1,4 @@
-import Recipes
+import RecipesCore
 
 /// A format for the meals of a span of days, fed one occurrence at a time, earliest first.
 protocol PlannedMealRenderer {

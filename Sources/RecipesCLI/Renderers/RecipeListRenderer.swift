@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// A format for a list of recipes, fed one recipe at a time so that output streams.
 protocol RecipeListRenderer {

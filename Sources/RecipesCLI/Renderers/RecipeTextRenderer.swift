@@ -1,4 +1,4 @@
-import Recipes
+import RecipesCore
 
 /// A whole recipe as text for a terminal.
 struct RecipeTextRenderer {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// `--format plain`: "name · when"; nothing and exit 1 when nothing is planned (for cron).
 struct PlainStatus: StatusFormat {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// The next planned recipe, prepared once for whichever status format prints it.
 struct StatusLine {

@@ -2,7 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import Recipes
+import RecipesCore
 
 /// Sleeps until the store's files change, a deadline passes, the reader of stdout goes away,
 /// or SIGTERM / SIGINT / SIGHUP arrives: the idle half of `recipes next --follow` and

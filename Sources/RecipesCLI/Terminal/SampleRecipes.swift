@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// The sample recipes, embedded from SampleData/recipes.json at build time.
 enum SampleRecipes {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Recipes
+import RecipesCore
 
 /// Whether and how tables are coloured, decided as ripgrep does: `--color always` and
 /// `never` decide alone; `auto` (the default) colours a terminal only, and not when NO_COLOR

@@ -1,4 +1,4 @@
-import Recipes
+import RecipesCore
 
 /// Makes untrusted text (recipe names from the web, say) safe to print where a newline or a
 /// control sequence would do harm: a status-bar line, a table cell, a terminal.

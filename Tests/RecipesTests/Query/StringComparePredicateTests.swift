@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// `caseInsensitiveCompare` / `localizedCompare` in `#Predicate`, the standard name sort,

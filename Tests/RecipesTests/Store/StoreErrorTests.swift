@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 @testable import Recipes
+@testable import RecipesCore
 import Testing
 
 /// One error type whose cases a caller switches on, with SQLite's code underneath and a

@@ -42,4 +42,24 @@ public struct FetchDescriptor<T>: Sendable {
         self.predicate = predicate
         self.sortBy = sortBy
     }
+
+    /// The same fetch in the store's own terms, which the store compiles to SQL.
+    var query: StoreQuery<T> {
+        var query = StoreQuery(predicate: predicate, sortBy: sortBy.map(SortKey.init))
+        query.fetchLimit = fetchLimit
+        query.fetchOffset = fetchOffset
+        query.includePendingChanges = includePendingChanges
+        query.requiresSQLTranslation = requiresSQLTranslation
+        return query
+    }
+}
+
+extension SortKey {
+    /// The descriptor's key path and direction, or no key path when SQL cannot sort as it
+    /// does: a String key path with an explicit comparator (lexical, localized) orders
+    /// differently from String's own `<`, which is what `COLLATE swift` reproduces.
+    init(_ descriptor: SortDescriptor<T>) {
+        self.init(keyPath: descriptor.stringComparator == nil ? descriptor.keyPath : nil,
+                  ascending: descriptor.order == .forward, compare: descriptor.compare)
+    }
 }

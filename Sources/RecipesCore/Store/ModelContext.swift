@@ -120,7 +120,7 @@ public final class ModelContext {
     /// default) the context's unsaved inserts count, its unsaved deletes do not, and its
     /// unsaved edits match on their new values; the context's own object is returned for a
     /// recipe it holds, so a context has one object per id.
-    public func fetch<T: Recipe>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+    package func fetch<T: Recipe>(_ descriptor: StoreQuery<T>) throws -> [T] {
         var result: [T] = []
         try forEachMatch(descriptor) { recipe in
             result.append(register(recipe))
@@ -130,7 +130,7 @@ public final class ModelContext {
 
     /// How many recipes `descriptor` selects, its limit and offset applied: `fetch(d).count`
     /// without reading the recipes when SQL can count them.
-    public func fetchCount<T: Recipe>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+    package func fetchCount<T: Recipe>(_ descriptor: StoreQuery<T>) throws -> Int {
         guard descriptor.includePendingChanges, hasPendingChanges else { return try store.count(descriptor) }
         var count = 0
         try forEachMatch(descriptor) { _ in count += 1 }
@@ -149,7 +149,7 @@ public final class ModelContext {
     /// Delivers the matches of `descriptor` in order. Without pending changes the store does
     /// all the work; with them, the store's rows for changed recipes are set aside, the
     /// context's own versions are matched in memory, and the two are merged in order.
-    private func forEachMatch<T: Recipe>(_ descriptor: FetchDescriptor<T>, _ body: (T) throws -> Void) throws {
+    private func forEachMatch<T: Recipe>(_ descriptor: StoreQuery<T>, _ body: (T) throws -> Void) throws {
         let pending = descriptor.includePendingChanges ? pendingIDs : []
         guard !pending.isEmpty else {
             try store.enumerate(descriptor) { recipe in try body(recipe); return true }
@@ -172,11 +172,11 @@ public final class ModelContext {
                 throw RecipeStoreError.predicate(String(describing: error))
             }
         }
-        let ordering = try RecipeStore.ordering(descriptor.sortBy)
+        let ordering = SortKey.inOrder(descriptor.sortBy)
         // Ties break by id, as in SQL.
-        try candidates.sort { lhs, rhs in
-            if try ordering(lhs, rhs) { return true }
-            if try ordering(rhs, lhs) { return false }
+        candidates.sort { lhs, rhs in
+            if ordering(lhs, rhs) { return true }
+            if ordering(rhs, lhs) { return false }
             return lhs.id.uuidString < rhs.id.uuidString
         }
         var page = candidates.dropFirst(max(descriptor.fetchOffset ?? 0, 0))[...]
@@ -189,13 +189,13 @@ public final class ModelContext {
         if let recipe = registered[id]?.recipe ?? inserted[id] { return recipe }
         // No pending change concerns a recipe the context does not hold, so the store alone
         // answers (matching every pending insert in memory would make an import quadratic).
-        var descriptor = FetchDescriptor<Recipe>(predicate: #Predicate { $0.id == id })
+        var descriptor = StoreQuery<Recipe>(predicate: #Predicate { $0.id == id })
         descriptor.includePendingChanges = false
         return try fetch(descriptor).first
     }
 
     /// How `descriptor` runs: its SQL and what is left to memory.
-    public func queryPlan<T: Recipe>(for descriptor: FetchDescriptor<T>) -> QueryPlan {
+    package func queryPlan<T: Recipe>(for descriptor: StoreQuery<T>) -> QueryPlan {
         CompiledFetch(descriptor).plan
     }
 

@@ -36,28 +36,15 @@ public actor RecipeModelActor {
         try body(modelContext)
     }
 
-    /// The saved recipes `descriptor` selects, as snapshots, in its order.
-    ///
-    /// Reads what is committed now: neither this context's unsaved changes nor recipes it
-    /// fetched earlier (which may be older than the store) stand in for the saved rows.
-    public func fetch<T: Recipe>(_ descriptor: FetchDescriptor<T>) throws -> [RecipeSnapshot] {
-        var result: [RecipeSnapshot] = []
-        try modelContext.store.enumerate(descriptor) { recipe in
-            result.append(RecipeSnapshot(recipe))
-            return true
-        }
-        return result
-    }
-
-    /// How many saved recipes `descriptor` selects.
-    public func fetchCount<T: Recipe>(_ descriptor: FetchDescriptor<T>) throws -> Int {
-        try modelContext.store.count(descriptor)
-    }
-
     /// The saved recipe with `id`, or nil when the store has none.
     public func snapshot(for id: PersistentIdentifier) throws -> RecipeSnapshot? {
         let uuid = id.id
-        return try fetch(FetchDescriptor<Recipe>(predicate: #Predicate { $0.id == uuid })).first
+        var found: RecipeSnapshot?
+        try modelContext.store.enumerate(StoreQuery<Recipe>(predicate: #Predicate { $0.id == uuid })) { recipe in
+            found = RecipeSnapshot(recipe)
+            return false
+        }
+        return found
     }
 
     /// Saves a new recipe with the snapshot's content (and id) in one transaction.

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import FoundationInternationalization
 
 /// How a fetch runs: the SQL, and what (if anything) is left to do in memory.
 ///
@@ -35,27 +34,15 @@ public struct QueryPlan: Sendable {
 /// The columns a recipe is read from, in the order ``RecipeStore`` reads them.
 let recipeSelection = RecipeRecord.columns.selection(alias: SQLTranslator.recipeAlias)
 
-/// A descriptor compiled for one store: the plan plus what memory must still do.
-extension FetchDescriptor {
-    /// The descriptor's limit and offset as bound LIMIT and OFFSET clauses, for a query whose
-    /// SQL does all the filtering and ordering; nothing when it has neither.
-    func appendLimit(to sql: inout String, _ parameters: inout [SQLiteValue]) {
-        guard fetchLimit != nil || fetchOffset != nil else { return }
-        parameters.append(.integer(Int64(fetchLimit ?? -1)))
-        sql += " LIMIT ?\(parameters.count)"
-        parameters.append(.integer(Int64(max(fetchOffset ?? 0, 0))))
-        sql += " OFFSET ?\(parameters.count)"
-    }
-}
-
 struct CompiledFetch<T: Recipe> {
     let plan: QueryPlan
     let residualPredicate: Predicate<T>?
-    let memorySort: [SortDescriptor<T>]?
+    let memorySort: [SortKey<T>]?
     let limit: Int?
     let offset: Int
 
-    init(_ descriptor: FetchDescriptor<T>, select: String = recipeSelection) {
+    /// The query compiled for one store: the plan plus what memory must still do.
+    init(_ descriptor: StoreQuery<T>, select: String = recipeSelection) {
         let translator = SQLTranslator()
         var conditions: [String] = []
         let kinds = SQLTranslator.kindCondition(alias: SQLTranslator.recipeAlias, T.varieties)
@@ -88,15 +75,12 @@ struct CompiledFetch<T: Recipe> {
     }
 
     /// ORDER BY terms, or nil when some descriptor has no SQL equivalent.
-    static func orderBy(_ descriptors: [SortDescriptor<T>]) -> [String]? {
+    static func orderBy(_ keys: [SortKey<T>]) -> [String]? {
         let columns = SQLTranslator.recipeColumns
         var terms: [String] = []
-        for descriptor in descriptors {
-            // A String key path with an explicit comparator (lexical, localized) orders
-            // differently from String's own `<`, which is what COLLATE swift reproduces.
-            guard descriptor.stringComparator == nil, let keyPath = descriptor.keyPath,
-                  let column = columns[keyPath], column.shape != .condition else { return nil }
-            let direction = descriptor.order == .forward ? "ASC" : "DESC"
+        for key in keys {
+            guard let keyPath = key.keyPath, let column = columns[keyPath], column.shape != .condition else { return nil }
+            let direction = key.ascending ? "ASC" : "DESC"
             terms.append("\(column.sql(alias: SQLTranslator.recipeAlias))\(SQLTranslator.collation(column.shape)) \(direction)")
         }
         return terms

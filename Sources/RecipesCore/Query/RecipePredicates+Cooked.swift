@@ -1,5 +1,4 @@
 import FoundationEssentials
-import FoundationInternationalization
 
 extension RecipePredicates {
     /// Recipes never cooked, or last cooked before `cutoff`: "what haven't we had for a while".
@@ -12,11 +11,5 @@ extension RecipePredicates {
         // Never cooked reads as cooked at the dawn of time: before any cutoff.
         let never = Date.distantPast
         return #Predicate<Recipe> { ($0.lastCooked ?? never) < cutoff }
-    }
-
-    /// Least recently cooked first, never cooked before all (nil sorts first ascending, in
-    /// SQL as in Swift), ties by name.
-    public static var leastRecentlyCooked: [SortDescriptor<Recipe>] {
-        [SortDescriptor(\.lastCooked), SortDescriptor(\.name)]
     }
 }

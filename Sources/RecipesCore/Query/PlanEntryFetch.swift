@@ -1,5 +1,4 @@
 import FoundationEssentials
-import FoundationInternationalization
 
 // The meal plan's entries queried the SwiftData way: `FetchDescriptor<PlanEntry>` with a
 // `#Predicate<PlanEntry>` and sort descriptors, translated to SQL by the same translator and
@@ -21,15 +20,15 @@ extension SQLTranslator {
     ]
 }
 
-/// A `FetchDescriptor<PlanEntry>` compiled to SQL over `plan_entry e`, with what is left to memory.
+/// A query of plan entries compiled to SQL over `plan_entry e`, with what is left to memory.
 struct PlanEntryFetch {
     let plan: QueryPlan
     let residualPredicate: Predicate<PlanEntry>?
-    let memorySort: [SortDescriptor<PlanEntry>]?
+    let memorySort: [SortKey<PlanEntry>]?
     let limit: Int?
     let offset: Int
 
-    init(_ descriptor: FetchDescriptor<PlanEntry>,
+    init(_ descriptor: StoreQuery<PlanEntry>,
          select: String = RecipeStore.entryColumnNames.map { SQLTranslator.planEntryAlias + "." + $0 }.joined(separator: ", ")) {
         let alias = SQLTranslator.planEntryAlias
         let translator = SQLTranslator()
@@ -56,12 +55,12 @@ struct PlanEntryFetch {
     }
 
     /// ORDER BY terms, or nil when some descriptor has no SQL equivalent.
-    static func orderBy(_ descriptors: [SortDescriptor<PlanEntry>]) -> [String]? {
+    static func orderBy(_ keys: [SortKey<PlanEntry>]) -> [String]? {
         var terms: [String] = []
-        for descriptor in descriptors {
-            guard descriptor.stringComparator == nil, let keyPath = descriptor.keyPath, keyPath != \PlanEntry.repeatRule,
+        for key in keys {
+            guard let keyPath = key.keyPath, keyPath != \PlanEntry.repeatRule,
                   let column = SQLTranslator.planEntryColumns[keyPath] else { return nil }
-            let direction = descriptor.order == .forward ? "ASC" : "DESC"
+            let direction = key.ascending ? "ASC" : "DESC"
             terms.append("\(column.sql(alias: SQLTranslator.planEntryAlias))\(SQLTranslator.collation(column.shape)) \(direction)")
         }
         return terms
@@ -69,19 +68,8 @@ struct PlanEntryFetch {
 }
 
 extension RecipeStore {
-    /// The plan entries `descriptor` selects, in its order: SwiftData's shape for the meal plan.
-    ///
-    /// ```swift
-    /// let week = Date()...Date().addingTimeInterval(7 * 86_400)
-    /// let start = week.lowerBound, end = week.upperBound
-    /// let dinners = try store.fetch(FetchDescriptor<PlanEntry>(
-    ///     predicate: #Predicate { $0.meal == "dinner" && $0.date >= start && $0.date < end },
-    ///     sortBy: [SortDescriptor(\.date)]))
-    /// ```
-    ///
-    /// An entry's `date` is its only date, or a repeat's first; ``RecipeStore/plannedMeals(from:to:kind:repeatsUntil:local:)``
-    /// lists every occurrence. Entries of a deleted recipe are never returned.
-    public func fetch(_ descriptor: FetchDescriptor<PlanEntry>) throws -> [PlanEntry] {
+    /// The plan entries `descriptor` selects, in its order (see `fetch(_:)` in module `Recipes`).
+    package func fetch(_ descriptor: StoreQuery<PlanEntry>) throws -> [PlanEntry] {
         let fetch = PlanEntryFetch(descriptor)
         try Self.requireTranslation(fetch.plan, descriptor.requiresSQLTranslation)
         var matches = try reading {
@@ -96,28 +84,18 @@ extension RecipeStore {
                 throw RecipeStoreError.predicate(String(describing: error))
             }
         }
-        if let sort = fetch.memorySort { matches = try matches.sorted(by: Self.ordering(sort)) }
+        if let sort = fetch.memorySort { matches = matches.sorted(by: SortKey.inOrder(sort)) }
         let rest = matches.dropFirst(fetch.offset)
         return Array(fetch.limit.map { rest.prefix($0) } ?? rest)
     }
 
-    /// How many entries `descriptor` selects, its limit and offset included.
-    public func fetchCount(_ descriptor: FetchDescriptor<PlanEntry>) throws -> Int {
-        try fetch(descriptor).count
-    }
-
     /// How the store runs `descriptor`: its SQL, and what (if anything) memory does.
-    public func queryPlan(for descriptor: FetchDescriptor<PlanEntry>) -> QueryPlan {
+    package func queryPlan(for descriptor: StoreQuery<PlanEntry>) -> QueryPlan {
         PlanEntryFetch(descriptor).plan
     }
 }
 
 extension ModelContext {
-    /// The plan entries `descriptor` selects (see ``RecipeStore/fetch(_:)``).
-    public func fetch(_ descriptor: FetchDescriptor<PlanEntry>) throws -> [PlanEntry] {
-        try store.fetch(descriptor)
-    }
-
     /// The entries of `recipe`'s plan, by date: the relationship SwiftData would model as a
     /// to-many with cascade (deleting the recipe deletes them).
     public func planEntries(of recipe: Recipe) throws -> [PlanEntry] {

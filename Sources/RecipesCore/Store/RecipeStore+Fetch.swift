@@ -1,15 +1,10 @@
 import FoundationEssentials
-import FoundationInternationalization
 
 extension RecipeStore {
     /// Streams the recipes `descriptor` selects, in order, without tracking them; `body`
     /// returns false to stop early. Memory stays flat when SQL does all the work (see
     /// ``QueryPlan/isExact``); a sort that must happen in memory reads every match first.
-    ///
-    /// ```swift
-    /// try store.enumerate(FetchDescriptor<Recipe>()) { recipe in print(recipe.name); return true }
-    /// ```
-    public func enumerate<T: Recipe>(_ descriptor: FetchDescriptor<T>, _ body: (T) throws -> Bool) throws {
+    package func enumerate<T: Recipe>(_ descriptor: StoreQuery<T>, _ body: (T) throws -> Bool) throws {
         let fetch = CompiledFetch(descriptor)
         try Self.requireTranslation(fetch.plan, descriptor.requiresSQLTranslation)
         var skipped = 0, delivered = 0
@@ -38,7 +33,7 @@ extension RecipeStore {
         }
         if let descriptors = fetch.memorySort {
             // Stable sort over rows already ordered by id keeps ties deterministic.
-            for recipe in try pending.sorted(by: Self.ordering(descriptors)) {
+            for recipe in pending.sorted(by: SortKey.inOrder(descriptors)) {
                 guard try deliver(recipe) else { break }
             }
         }
@@ -46,7 +41,7 @@ extension RecipeStore {
 
     /// The number of recipes `descriptor` selects, counted in SQL when SQL can: always
     /// `enumerate(descriptor)`'s count, its limit and offset included.
-    public func count<T: Recipe>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+    package func count<T: Recipe>(_ descriptor: StoreQuery<T>) throws -> Int {
         // Order never changes how many rows a limit and offset leave, so count every match
         // and apply them after; a LIMIT on `SELECT count(*)` would limit the one result row.
         var counting = descriptor
@@ -68,24 +63,11 @@ extension RecipeStore {
         guard let limit = descriptor.fetchLimit, limit >= 0 else { return afterOffset }
         return min(afterOffset, limit)
     }
-
-    static func ordering<T>(_ descriptors: [SortDescriptor<T>]) throws -> (T, T) throws -> Bool {
-        { lhs, rhs in
-            for descriptor in descriptors {
-                switch descriptor.compare(lhs, rhs) {
-                case .orderedAscending: return true
-                case .orderedDescending: return false
-                case .orderedSame: continue
-                }
-            }
-            return false
-        }
-    }
 }
 
 extension RecipeStore {
     /// Strict mode: refuses a fetch that would filter or sort in memory, before reading.
-    static func requireTranslation(_ plan: QueryPlan, _ required: Bool) throws {
+    package static func requireTranslation(_ plan: QueryPlan, _ required: Bool) throws {
         guard required, !plan.isExact else { return }
         var parts = plan.untranslatedNodes
         if plan.sortsInMemory { parts.append("a sort SQL cannot express") }

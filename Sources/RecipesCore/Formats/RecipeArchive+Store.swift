@@ -1,5 +1,4 @@
 import FoundationEssentials
-import FoundationInternationalization
 
 /// What an import did, recipe by recipe.
 public struct ImportSummary: Sendable, Equatable {
@@ -36,7 +35,7 @@ extension RecipeStore {
                 if let recipe = try context.model(for: id) { recipes.append(recipe) }
             }
         } else {
-            try enumerate(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)])) {
+            try enumerate(StoreQuery<Recipe>(sortBy: [SortKey(\.name)])) {
                 recipes.append($0)
                 return true
             }
@@ -90,7 +89,7 @@ extension RecipeStore {
         // The store's recipes by kind and typed name, read once: looking each incoming
         // recipe up with a query of its own would scan the store once per recipe.
         var byName: [String: UUID] = [:]
-        try enumerateSummaries(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)])) { summary in
+        try enumerateSummaries(StoreQuery<Recipe>(sortBy: [SortKey(\.name)])) { summary in
             let key = Self.importKey(summary.variety, summary.name)
             if byName[key] == nil { byName[key] = summary.id }
             return true

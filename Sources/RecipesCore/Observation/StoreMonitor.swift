@@ -10,7 +10,7 @@ import Glibc
 /// Every commit by any other connection moves the monitor connection's `PRAGMA data_version`
 /// (its own reads do not): commits by other processes, and this process's saves, which always
 /// go through a connection other than the monitor's.
-final class StoreMonitor {
+package final class StoreMonitor {
     private let watcher: StoreFileWatcher
     private var store: RecipeStore
     private var versions: RecipeVersions
@@ -37,10 +37,10 @@ final class StoreMonitor {
     }
 
     /// The store connection the monitor reads with, for follow-up queries on its thread.
-    var connection: RecipeStore { store }
+    package var connection: RecipeStore { store }
 
     /// Blocks until recipes changed (returns the change) or `stop` fires (returns nil).
-    func next(stop: StopSignal) throws -> StoreChange? {
+    package func next(stop: StopSignal) throws -> StoreChange? {
         var descriptors = [pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         while true {
@@ -95,7 +95,7 @@ private final class ThreadBody {
 /// Tells a monitor thread to stop: a pipe whose read end its poll(2) watches. Both ends close
 /// when both the stream's termination handler and the thread have let go of it, so neither
 /// writes to a pipe without a reader (SIGPIPE) nor polls a descriptor number that was reused.
-final class StopSignal: Sendable {
+package final class StopSignal: Sendable {
     let fileDescriptor: Int32
     private let writeEnd: Int32
 

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import FoundationInternationalization
 
 /// The next planned recipe as a status bar shows it: the recipe, how soon, and a class.
 public struct UpcomingRecipe {
@@ -75,16 +74,7 @@ extension RecipeStore {
         return UpcomingRecipe(recipe: recipe, plannedDate: date, now: now, local: local)
     }
 
-    /// The same fetch in SwiftData's shape: `($0.plannedDate ?? now) > now`, sorted by
-    /// planned date, limit 1.
-    public static func nextPlannedDescriptor(after now: Date, kind: RecipeKind = .all) -> FetchDescriptor<Recipe> {
-        var descriptor = FetchDescriptor<Recipe>(predicate: plannedAfter(now, kind: kind),
-                                                 sortBy: [SortDescriptor(\.plannedDate, order: .forward)])
-        descriptor.fetchLimit = 1
-        return descriptor
-    }
-
-    /// What ``nextPlannedDescriptor(after:kind:)`` compiles to, with parameters
+    /// What `nextPlannedDescriptor(after:kind:)` (module `Recipes`) compiles to, with parameters
     /// (now, now, limit, offset); `nil ?? now > now` is decided while translating, which
     /// leaves a range on the partial planned-date index.
     static func nextPlannedSQL(_ kind: RecipeKind) -> String {
@@ -105,14 +95,14 @@ extension RecipeStore {
             recipe.plannedDate != nil && (recipe.plannedDate ?? lower) >= lower && (recipe.plannedDate ?? upper) < upper
         }
         let predicate = RecipePredicates.kind(kind).map { $0 && window } ?? window
-        let descriptor = FetchDescriptor<Recipe>(predicate: predicate, sortBy: [SortDescriptor(\.plannedDate), SortDescriptor(\.name)])
+        let descriptor = StoreQuery<Recipe>(predicate: predicate, sortBy: [SortKey(\.plannedDate), SortKey(\.name)])
         var result: [Recipe] = []
         try enumerate(descriptor) { result.append($0); return true }
         return result
     }
 
     /// SwiftData's "upcoming" predicate, `($0.plannedDate ?? now) > now`, with a kind.
-    static func plannedAfter(_ now: Date, kind: RecipeKind) -> Predicate<Recipe> {
+    package static func plannedAfter(_ now: Date, kind: RecipeKind) -> Predicate<Recipe> {
         let upcoming = #Predicate<Recipe> { ($0.plannedDate ?? now) > now }
         return RecipePredicates.kind(kind).map { $0 && upcoming } ?? upcoming
     }

@@ -35,11 +35,7 @@ public struct RecipeSummary: Sendable, Equatable {
 extension RecipeStore {
     /// Streams summaries of the recipes `descriptor` selects, in order. When SQL does all the
     /// work this reads one row per recipe; otherwise it summarizes full recipes.
-    ///
-    /// ```swift
-    /// try store.enumerateSummaries(FetchDescriptor<Recipe>()) { print($0.name); return true }
-    /// ```
-    public func enumerateSummaries<T: Recipe>(_ descriptor: FetchDescriptor<T>, _ body: (RecipeSummary) throws -> Bool) throws {
+    package func enumerateSummaries<T: Recipe>(_ descriptor: StoreQuery<T>, _ body: (RecipeSummary) throws -> Bool) throws {
         let fetch = CompiledFetch(descriptor, select: "r.id, r.kind, r.name, r.planned, r.ingredient_count")
         guard fetch.plan.isExact else {
             try enumerate(descriptor) { try body(RecipeSummary($0)) }

@@ -55,7 +55,7 @@ extension RecipeStore {
 
     private func summary(of id: UUID) throws -> RecipeSummary {
         var found: RecipeSummary?
-        try enumerateSummaries(FetchDescriptor<Recipe>(predicate: #Predicate { $0.id == id })) {
+        try enumerateSummaries(StoreQuery<Recipe>(predicate: #Predicate { $0.id == id })) {
             found = $0
             return false
         }

@@ -6,6 +6,16 @@ import Testing
 /// environment of a new login. The release build itself is left out (minutes of CPU); the
 /// built binary stands where it would leave `recipes`.
 @Suite struct InstallTests {
+    /// The binary links FoundationEssentials, not FoundationInternationalization: that one
+    /// (SortDescriptor's module) brings 34 MB of ICU data into a static build. Its name
+    /// appears in a dynamic build's list of libraries and in a static build's symbols.
+    @Test func theBinaryLeavesOutFoundationInternationalization() throws {
+        let binary = try Data(contentsOf: RecipesProcess.binary)
+        #expect(binary.count > 0)
+        #expect(binary.range(of: Data("FoundationInternationalization".utf8)) == nil)
+        #expect(binary.range(of: Data("FoundationEssentials".utf8)) != nil)
+    }
+
     @Test func theReadmeInstallStepsWorkInAnEmptyHome() throws {
         let block = try #require(ReadmeBlocks.block(after: "## Install"))
         let steps = block.split(separator: "\n").filter { !$0.hasPrefix("swift build") }.joined(separator: "\n")

@@ -6,6 +6,29 @@ enum TerminalText {
     /// One line: line breaks and tabs become spaces; other control characters, ANSI escape
     /// sequences and bidirectional overrides are removed; runs of spaces collapse.
     static func oneLine(_ text: String) -> String {
+        isOneLineAlready(text) ? text : oneLineScalarByScalar(text)
+    }
+
+    /// True when ``oneLine(_:)`` would return `text` unchanged: no byte that starts a line
+    /// break, a control or a bidi character (below 0x20, DEL; 0xC2 leads U+0080–U+009F, 0xD8
+    /// U+061C, 0xE2 U+2000–U+2FFF), and no space to drop. Most names are; a search lists
+    /// thousands.
+    static func isOneLineAlready(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return bytes.isEmpty }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 { return false }
+                if byte == 0x20 && previous == 0x20 { return false }
+                previous = byte
+            }
+            return true
+        }
+    }
+
+    /// ``oneLine(_:)`` for any text, a scalar at a time.
+    static func oneLineScalarByScalar(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var lastWasSpace = false

@@ -60,8 +60,9 @@ extension UUID {
         var text = text
         let parsed: uuid_t? = text.withUTF8 { bytes in
             guard bytes.count == 36 else { return nil }
-            var value: [UInt8] = []
-            value.reserveCapacity(16)
+            // Filled in place: a list parses one id per row.
+            var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var count = 0
             var high: UInt8?
             for (index, byte) in bytes.enumerated() {
                 if index == 8 || index == 13 || index == 18 || index == 23 {
@@ -76,14 +77,14 @@ extension UUID {
                 default: return nil
                 }
                 if let first = high {
-                    value.append(first << 4 | nibble)
+                    withUnsafeMutableBytes(of: &value) { $0[count] = first << 4 | nibble }
+                    count += 1
                     high = nil
                 } else {
                     high = nibble
                 }
             }
-            return (value[0], value[1], value[2], value[3], value[4], value[5], value[6], value[7],
-                    value[8], value[9], value[10], value[11], value[12], value[13], value[14], value[15])
+            return value
         }
         guard let parsed else { return nil }
         self.init(uuid: parsed)

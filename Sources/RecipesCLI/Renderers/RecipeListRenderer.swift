@@ -22,7 +22,7 @@ extension RecipeSummaryRenderer {
 struct PlainListRenderer: RecipeSummaryRenderer {
     mutating func add(_ summary: RecipeSummary, to output: TextOutput) {
         let planned = summary.plannedDate.map(RecipeJSON.isoString) ?? ""
-        output.line([summary.id.uuidString, summary.variety.rawValue, TerminalText.oneLine(summary.name), planned,
+        output.line([summary.id.storedText, summary.variety.rawValue, TerminalText.oneLine(summary.name), planned,
                      String(summary.ingredientCount)].joined(separator: "\t"))
     }
 

@@ -276,7 +276,21 @@ public enum TextMatching {
     /// Every scalar is below U+0300: in UTF-8, no byte is 0xCC or above (the lead bytes of
     /// U+0300 and up; continuation bytes are 0x80–0xBF).
     static func isBelowCombiningMarks(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 < 0xCC }
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
+        // Eight bytes at a time while they are all ASCII (no high bit set), then byte by byte.
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if word & 0x8080_8080_8080_8080 != 0 {
+                for offset in index..<index + 8 where bytes[offset] >= 0xCC { return false }
+            }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] >= 0xCC { return false }
+            index += 1
+        }
+        return true
     }
 
     /// ASCII in which every byte is one Character: no carriage return, which pairs with "\n".

@@ -93,7 +93,7 @@ extension Date: SQLiteValueConvertible {
 /// The canonical 36-character uppercase text, as `uuidString` writes it.
 extension UUID: SQLiteValueConvertible {
     /// The value as SQLite stores it.
-    public var sqliteValue: SQLiteValue { .text(uuidString) }
+    public var sqliteValue: SQLiteValue { .text(storedText) }
     public init?(sqliteValue: SQLiteValue) {
         guard case .text(let text) = sqliteValue, let id = UUID(storedText: text) else { return nil }
         self = id

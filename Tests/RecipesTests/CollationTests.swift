@@ -31,3 +31,18 @@ import Testing
         }
     }
 }
+
+extension CollationTests {
+    /// The eight-byte test for "some byte is 0xCC or above", against the byte-by-byte rule,
+    /// for every byte value in every place of a word.
+    @Test func theWordAtATimeScanFindsEveryByteFromCC() {
+        for value in 0...255 {
+            for position in 0..<9 {
+                var bytes = [UInt8](repeating: 0x41, count: 9)
+                bytes[position] = UInt8(value)
+                let found = bytes.withUnsafeBufferPointer { TextMatching.isBelowCombiningMarks($0) }
+                #expect(found == (value < 0xCC), "byte \(value) at \(position)")
+            }
+        }
+    }
+}

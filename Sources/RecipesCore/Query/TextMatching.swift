@@ -277,13 +277,15 @@ public enum TextMatching {
     /// U+0300 and up; continuation bytes are 0x80–0xBF).
     static func isBelowCombiningMarks(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
-        // Eight bytes at a time while they are all ASCII (no high bit set), then byte by byte.
+        // Eight bytes at a time: a byte is 0xCC or above when its high bit is set and its low
+        // seven bits plus 0x34 reach 0x80 (no carry crosses into the next byte: 0x7F + 0x34
+        // is below 0x100).
         var index = 0
         while index + 8 <= bytes.count {
             let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if word & 0x8080_8080_8080_8080 != 0 {
-                for offset in index..<index + 8 where bytes[offset] >= 0xCC { return false }
-            }
+            let high = word & 0x8080_8080_8080_8080
+            let lowReaches = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x3434_3434_3434_3434) & 0x8080_8080_8080_8080
+            if high & lowReaches != 0 { return false }
             index += 8
         }
         while index < bytes.count {

@@ -112,6 +112,12 @@ extension RecipeRecord {
     /// one: `ingredient_count` lets a list show each recipe from its row alone.
     static let derivedColumnNames = ["ingredient_count"]
 
+    /// A recipe's ingredient count in SQL: the row's, or counted from its lines when a writer
+    /// that knows nothing of the column left it NULL (see Schema's "ingredient count").
+    static func ingredientCountSQL(alias: String) -> String {
+        "coalesce(\(alias).ingredient_count, (SELECT count(*) FROM ingredient WHERE recipe_id = \(alias).id AND heading = 0))"
+    }
+
     /// The values of ``derivedColumnNames``, in order.
     var derivedValues: [SQLiteValue] { [ingredients.count { !$0.isHeading }.sqliteValue] }
 

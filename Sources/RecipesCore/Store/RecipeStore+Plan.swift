@@ -354,7 +354,7 @@ extension RecipeStore {
 
     private func summary(of id: UUID) throws -> RecipeSummary? {
         try database.fetchOne("""
-            SELECT kind, name, planned, ingredient_count AS ingredients FROM recipe r WHERE id = ?
+            SELECT kind, name, planned, \(RecipeRecord.ingredientCountSQL(alias: "r")) AS ingredients FROM recipe r WHERE id = ?
             """, [id]) { row in
             RecipeSummary(id: id, variety: try row["kind"], name: try row["name"], plannedDate: try row["planned"],
                           ingredientCount: try row["ingredients"])

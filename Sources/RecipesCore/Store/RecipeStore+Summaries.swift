@@ -36,7 +36,7 @@ extension RecipeStore {
     /// Streams summaries of the recipes `descriptor` selects, in order. When SQL does all the
     /// work this reads one row per recipe; otherwise it summarizes full recipes.
     package func enumerateSummaries<T: Recipe>(_ descriptor: StoreQuery<T>, _ body: (RecipeSummary) throws -> Bool) throws {
-        let fetch = CompiledFetch(descriptor, select: "r.id, r.kind, r.name, r.planned, r.ingredient_count")
+        let fetch = CompiledFetch(descriptor, select: "r.id, r.kind, r.name, r.planned, \(RecipeRecord.ingredientCountSQL(alias: "r")) AS ingredient_count")
         guard fetch.plan.isExact else {
             try enumerate(descriptor) { try body(RecipeSummary($0)) }
             return

@@ -198,10 +198,23 @@ enum Schema {
         // How many ingredient lines a recipe lists (headings not counted), kept on its row: a
         // list of thousands of recipes then reads one row each, not each recipe's ingredients
         // (counting them was two thirds of a common word's search). The store writes it with
-        // the row (RecipeRecord.columnValues).
+        // the row. A writer that knows nothing of the column (a process of an older version
+        // still running on the upgraded file, such as a `sync --watch` service; another SQLite
+        // client) leaves a new row's count NULL, and when it removes or changes a line, a
+        // trigger clears the count; a NULL count is counted from the lines when read
+        // (RecipeRecord.ingredientCountSQL). Adding lines has no trigger: one on insert makes
+        // SQLite open a statement journal for every line, and loading recipes ran at 60% of
+        // the rate. So a line another client adds to a recipe alone, removing none, is left
+        // out of its count until the recipe is next saved.
         Migration(name: "ingredient count", sql: """
-            ALTER TABLE recipe ADD COLUMN ingredient_count INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE recipe ADD COLUMN ingredient_count INTEGER;
             UPDATE recipe SET ingredient_count = (SELECT count(*) FROM ingredient WHERE recipe_id = recipe.id AND heading = 0);
+            CREATE TRIGGER ingredient_removed AFTER DELETE ON ingredient BEGIN
+                UPDATE recipe SET ingredient_count = NULL WHERE id = OLD.recipe_id AND ingredient_count IS NOT NULL;
+            END;
+            CREATE TRIGGER ingredient_changed AFTER UPDATE OF recipe_id, heading ON ingredient BEGIN
+                UPDATE recipe SET ingredient_count = NULL WHERE id IN (OLD.recipe_id, NEW.recipe_id) AND ingredient_count IS NOT NULL;
+            END;
             """),
     ]
 

@@ -85,7 +85,7 @@ public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
     /// A new, unsaved ``Recipe`` (or ``BakedGood`` / ``Beverage``) with this content, to
     /// ``ModelContext/insert(_:)`` into a context.
     public func makeRecipe() -> Recipe {
-        let ingredients = ingredients.map { Ingredient(id: $0.id, name: $0.name, amount: $0.amount) }
+        let ingredients = ingredients.map { Ingredient(id: $0.id, name: $0.name, amount: $0.amount, isHeading: $0.isHeading) }
         let recipe: Recipe
         switch variety {
         case .dish:
@@ -120,18 +120,35 @@ public struct IngredientSnapshot: Identifiable, Hashable, Codable, Sendable {
     public var name: String
     /// ``Ingredient/amount``.
     public var amount: String
+    /// ``Ingredient/isHeading``: a line that heads the ones after it ("For the dough").
+    public var isHeading: Bool
 
     /// A copy of `ingredient`.
     public init(_ ingredient: Ingredient) {
         id = ingredient.id
         name = ingredient.name
         amount = ingredient.amount
+        isHeading = ingredient.isHeading
     }
 
     /// An ingredient line with these values.
-    public init(id: UUID = UUID(), name: String, amount: String = "") {
+    public init(id: UUID = UUID(), name: String, amount: String = "", isHeading: Bool = false) {
         self.id = id
         self.name = name
         self.amount = amount
+        self.isHeading = isHeading
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, amount, isHeading
+    }
+
+    /// Decodes a line; one encoded before snapshots had headings is an ingredient.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        amount = try container.decode(String.self, forKey: .amount)
+        isHeading = try container.decodeIfPresent(Bool.self, forKey: .isHeading) ?? false
     }
 }

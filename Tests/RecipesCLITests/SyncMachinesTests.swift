@@ -256,6 +256,22 @@ import Testing
         #expect(try laptop.run(["restore", laptop.home.appendingPathComponent("nothing.sqlite").path]).status == 2)
     }
 
+    /// Two restores within one second (the clock is pinned here) keep both stores as they
+    /// were, the second beside the first (found by the new-user trial: it was refused).
+    @Test func twoRestoresInOneSecondKeepBothStores() throws {
+        let path = laptop.home.path + "/.local/share/recipes/recipes.sqlite"
+        #expect(try laptop.run(["init"]).status == 0)
+        let backup = laptop.home.appendingPathComponent("backup.sqlite").path
+        #expect(try laptop.run(["backup", backup]).status == 0)
+        let first = try laptop.run(["restore", backup])
+        let second = try laptop.run(["restore", backup])
+        #expect(first.status == 0 && second.status == 0, "\(first)\n\(second)")
+        let kept = try #require(first.stdout.split(separator: " ").last.map { String($0.dropLast()) })
+        #expect(kept.hasPrefix(path + ".before-restore-"))
+        #expect(second.stdout.hasSuffix("the store as it was is in \(kept)-2\n"), "\(second)")
+        #expect(FileManager.default.fileExists(atPath: kept) && FileManager.default.fileExists(atPath: kept + "-2"))
+    }
+
     /// The same with a backup moved over the store file, which the README advises against
     /// but people do: the watcher reopens the new file and the store stays whole.
     @Test func aBackupMovedUnderARunningWatcherLeavesTheStoreWhole() throws {

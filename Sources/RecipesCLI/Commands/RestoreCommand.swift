@@ -11,7 +11,8 @@ struct RestoreCommand: RecipesCommand {
             store's file, so a status bar or 'recipes sync --watch' running meanwhile simply \
             sees the change (moving a backup over the store file while recipes runs can \
             damage it). The store as it was is first kept beside it as \
-            STORE.before-restore-DATE. The backup must be a recipe store and intact; it is not \
+            STORE.before-restore-DATE (-2, -3, ... for more in the same second). The backup \
+            must be a recipe store and intact; it is not \
             changed. The next 'recipes sync' reads back, from the sync folder, what this store \
             wrote there after the backup was taken.
             """,
@@ -28,7 +29,13 @@ struct RestoreCommand: RecipesCommand {
         let store = try environment.openStore(creating: true, samples: false)
         let path = store.path ?? environment.storePath
         let stamp = ISO8601.string(from: environment.now).filter { $0.isNumber }.prefix(14)
-        let kept = "\(path).before-restore-\(stamp)"
+        // A second restore within the same second keeps its store beside the first: -2, -3, …
+        let first = "\(path).before-restore-\(stamp)"
+        var kept = first, copy = 1
+        while FileManager.default.fileExists(atPath: kept) {
+            copy += 1
+            kept = "\(first)-\(copy)"
+        }
         try store.restore(fromBackup: file, keepingCurrentAt: kept)
         let count = try store.count(StoreQuery<Recipe>())
         environment.output.line("restored \(count) \(count == 1 ? "recipe" : "recipes") from \(TerminalText.oneLine(file)); the store as it was is in \(TerminalText.oneLine(kept))")

@@ -9,7 +9,7 @@ struct SearchCommand: RecipesCommand {
     static let maxTime = OptionSpec("--max-time", value: "duration",
                                     help: "Only recipes ready within this time (30 minutes, 30m, 1h): the total, else prep + cook; recipes without times are left out.")
     static let sort = OptionSpec("--sort", value: "order", choosing: SearchOrder.self,
-                                 help: "name: by name, then planned date (default); planned: by planned date, then name; cooked: least recently cooked first (never cooked before all), then name.")
+                                 help: "name: by name, then planned date (default); planned: by planned date (unplanned first), then name; cooked: least recently cooked first (never cooked before all), then name. Names order as Swift's String does: by character code, so capitals before small letters and accented letters after z.")
     static let notCookedSince = OptionSpec("--not-cooked-since", value: "duration",
                                            help: "Only recipes never cooked or last cooked longer ago than this (30d, 2w, 12h).")
     static let limit = OptionSpec("--limit", short: "n", value: "count", help: "Show at most this many recipes.")

@@ -135,7 +135,7 @@ struct BenchmarkReport {
             lines.append("Baselines not installed, reported as missing: \(missing.joined(separator: ", ")).")
         }
         lines.append("")
-        lines.append("sqlite3 runs the word-index lookup the library starts from (vocabulary scan and MATCH); the library then loads each recipe with its ingredients, and checks a candidate exactly (case- and accent-insensitive) only where the index does not decide alone (a word with punctuation, a single character). The instr scan reads every row without an index. rg searches one text file per recipe for the first word only; it does not fold accents, so its counts differ for accented words.")
+        lines.append("sqlite3 runs the word-index lookup the library starts from (vocabulary scan and MATCH); the library runs the same query (a list reads one row per recipe, its ingredient count kept on the row), and checks a candidate exactly (case- and accent-insensitive) only where the index does not decide alone (a word with punctuation, a single character). The instr scan reads every row without an index. rg searches one text file per recipe for the first word only; it does not fold accents, so its counts differ for accented words.")
         return lines.joined(separator: "\n")
     }
 }

@@ -33,15 +33,36 @@ import Testing
 }
 
 extension CollationTests {
-    /// The eight-byte test for "some byte is 0xCC or above", against the byte-by-byte rule,
-    /// for every byte value in every place of a word.
-    @Test func theWordAtATimeScanFindsEveryByteFromCC() {
-        for value in 0...255 {
-            for position in 0..<9 {
-                var bytes = [UInt8](repeating: 0x41, count: 9)
-                bytes[position] = UInt8(value)
+    /// The byte-order shortcut takes only valid UTF-8 below U+0300, in any place of a word.
+    @Test func theShortcutTakesOnlyValidUTF8BelowCombiningMarks() {
+        func check(_ inserted: [UInt8], _ expected: Bool) {
+            for position in 0...17 {
+                var bytes = [UInt8](repeating: 0x41, count: 17)
+                bytes.insert(contentsOf: inserted, at: position)
                 let found = bytes.withUnsafeBufferPointer { TextMatching.isBelowCombiningMarks($0) }
-                #expect(found == (value < 0xCC), "byte \(value) at \(position)")
+                #expect(found == expected, "\(inserted) at \(position)")
+            }
+        }
+        for value in 0...255 { check([UInt8(value)], value < 0x80) }
+        check([0xC3, 0xA9], true)            // é
+        check([0xCB, 0xBF], true)            // U+02FF
+        check([0xCC, 0x81], false)           // a combining acute accent
+        check([0xC0, 0x80], false)           // an overlong form, not UTF-8
+        check([0xC3, 0x41], false)           // a lead byte without its continuation
+        check([0xD0, 0xB0], false)           // Cyrillic а: the exact way
+        let lone: [UInt8] = [0x41, 0xC3]
+        #expect(!lone.withUnsafeBufferPointer { TextMatching.isBelowCombiningMarks($0) })
+    }
+
+    /// Text that is not UTF-8 orders as Swift orders what it reads as (U+FFFD).
+    @Test func bytesThatAreNotUTF8OrderAsSwiftReadsThem() {
+        let texts: [[UInt8]] = [[0xC3, 0x78], [0x7A], [0xC3, 0xA9], [0xC4, 0x80], [0x80], [0xEF, 0xAC, 0x81]]
+        for lhs in texts {
+            for rhs in texts {
+                let (l, r) = (String(decoding: lhs, as: UTF8.self), String(decoding: rhs, as: UTF8.self))
+                let expected: Int32 = l < r ? -1 : (r < l ? 1 : 0)
+                let result = lhs.withUnsafeBufferPointer { lb in rhs.withUnsafeBufferPointer { rb in TextMatching.compare(lb, rb) } }
+                #expect(result == expected, "\(lhs) vs \(rhs)")
             }
         }
     }

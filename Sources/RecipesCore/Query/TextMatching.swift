@@ -273,24 +273,25 @@ public enum TextMatching {
         bytes.allSatisfy { $0 < 0x80 }
     }
 
-    /// Every scalar is below U+0300: in UTF-8, no byte is 0xCC or above (the lead bytes of
-    /// U+0300 and up; continuation bytes are 0x80–0xBF).
+    /// Valid UTF-8 whose every scalar is below U+0300: ASCII bytes, and two-byte sequences
+    /// with a lead byte from 0xC2 to 0xCB. Bytes that are not UTF-8 (another SQLite client
+    /// can store them) read as U+FFFD in Swift, so they take the exact way.
     static func isBelowCombiningMarks(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
-        // Eight bytes at a time: a byte is 0xCC or above when its high bit is set and its low
-        // seven bits plus 0x34 reach 0x80 (no carry crosses into the next byte: 0x7F + 0x34
-        // is below 0x100).
         var index = 0
-        while index + 8 <= bytes.count {
-            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let high = word & 0x8080_8080_8080_8080
-            let lowReaches = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x3434_3434_3434_3434) & 0x8080_8080_8080_8080
-            if high & lowReaches != 0 { return false }
-            index += 8
-        }
         while index < bytes.count {
-            if bytes[index] >= 0xCC { return false }
-            index += 1
+            // Eight ASCII bytes at a time (no high bit set).
+            if index + 8 <= bytes.count, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            guard (0xC2...0xCB).contains(byte), index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 else { return false }
+            index += 2
         }
         return true
     }

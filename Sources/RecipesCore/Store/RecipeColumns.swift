@@ -118,8 +118,13 @@ extension RecipeRecord {
         "coalesce(\(alias).ingredient_count, (SELECT count(*) FROM ingredient WHERE recipe_id = \(alias).id AND heading = 0))"
     }
 
-    /// The values of ``derivedColumnNames``, in order.
-    var derivedValues: [SQLiteValue] { [ingredients.count { !$0.isHeading }.sqliteValue] }
+    /// The values of ``derivedColumnNames``, in order. No lines is NULL, not 0: a writer that
+    /// knows nothing of the count adds lines to such a recipe without removing any, which no
+    /// trigger sees, and a NULL count is counted from the lines when read.
+    var derivedValues: [SQLiteValue] {
+        let count = ingredients.count { !$0.isHeading }
+        return [count == 0 ? .null : count.sqliteValue]
+    }
 
     static let insertSQL = insertStatement(table: "recipe", columns.map { $0.name } + derivedColumnNames)
 

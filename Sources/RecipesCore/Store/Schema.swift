@@ -202,13 +202,15 @@ enum Schema {
         // still running on the upgraded file, such as a `sync --watch` service; another SQLite
         // client) leaves a new row's count NULL, and when it removes or changes a line, a
         // trigger clears the count; a NULL count is counted from the lines when read
-        // (RecipeRecord.ingredientCountSQL). Adding lines has no trigger: one on insert makes
-        // SQLite open a statement journal for every line, and loading recipes ran at 60% of
-        // the rate. So a line another client adds to a recipe alone, removing none, is left
-        // out of its count until the recipe is next saved.
+        // (RecipeRecord.ingredientCountSQL). A recipe without lines has NULL, not 0, as the
+        // older code adds lines to it without removing any. Adding lines has no trigger: one
+        // on insert makes SQLite open a statement journal for every line, and loading recipes
+        // ran at 60% of the rate. So a line another client adds to a recipe that has lines,
+        // removing none (INSERT OR REPLACE removes without firing triggers), is left out of
+        // its count until the recipe is next saved.
         Migration(name: "ingredient count", sql: """
             ALTER TABLE recipe ADD COLUMN ingredient_count INTEGER;
-            UPDATE recipe SET ingredient_count = (SELECT count(*) FROM ingredient WHERE recipe_id = recipe.id AND heading = 0);
+            UPDATE recipe SET ingredient_count = nullif((SELECT count(*) FROM ingredient WHERE recipe_id = recipe.id AND heading = 0), 0);
             CREATE TRIGGER ingredient_removed AFTER DELETE ON ingredient BEGIN
                 UPDATE recipe SET ingredient_count = NULL WHERE id = OLD.recipe_id AND ingredient_count IS NOT NULL;
             END;

@@ -23,4 +23,17 @@ enum CommonOptions {
     }
 
     static func shortID(_ id: UUID) -> String { String(id.uuidString.prefix(8)) }
+
+    /// The context's model of a recipe `resolve` found. A row another program wrote can be
+    /// listed yet not be read back by its id (an id in lower case, where recipes writes upper
+    /// case): that is one clear line, not a silent exit.
+    static func model(of recipe: Recipe, in context: ModelContext) throws -> Recipe {
+        guard let model = try context.model(for: recipe.id) else { throw unreadable(recipe) }
+        return model
+    }
+
+    static func unreadable(_ recipe: Recipe) -> CommandFailure {
+        CommandFailure("'\(TerminalText.oneLine(recipe.name))' (\(shortID(recipe.id))) was found but cannot be read by its id: "
+                       + "its row was not written by recipes (its id is not in the form recipes writes); nothing was changed")
+    }
 }

@@ -44,8 +44,7 @@ struct DeleteCommand: RecipesCommand {
         var deleted: Recipe?
         try context.transaction {
             let recipe = try CommonOptions.resolve(reference, in: store)
-            guard let tracked = try context.model(for: recipe.id) else { return }
-            context.delete(tracked)
+            context.delete(try CommonOptions.model(of: recipe, in: context))
             deleted = recipe
         }
         guard let recipe = deleted else { return .nothingFound }

@@ -35,7 +35,7 @@ struct EditCommand: RecipesCommand {
         let store = try environment.openStore()
         let context = ModelContext(store)
         let found = try CommonOptions.resolve(reference, in: store)
-        guard let recipe = try context.model(for: found.id) else { return .nothingFound }
+        let recipe = try CommonOptions.model(of: found, in: context)
         let original = RecipeEditText(recipe)
         let file = try Self.temporaryFile(for: recipe)
         var text = original.text(comments: Self.help)

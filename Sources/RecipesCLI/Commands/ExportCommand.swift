@@ -38,22 +38,31 @@ struct ExportCommand: RecipesCommand {
         switch format {
         case .cooklang:
             let recipe = try CommonOptions.resolve(references[0], in: store)
-            guard let full = try ModelContext(store).model(for: recipe.id) else { return .nothingFound }
+            let full = try CommonOptions.model(of: recipe, in: ModelContext(store))
             environment.output.write(TerminalText.block(try store.cooklangText(of: full)))
             return .success
         case .schemaOrg:
-            let recipes = try store.recipes(ids: try ids(in: store))
+            let named = try named(in: store)
+            let recipes = try store.recipes(ids: named?.map(\.id))
+            try Self.requireRead(named, Set(recipes.map(\.id)))
             environment.output.line(JSONText.printable(Data(SchemaOrgImport.jsonLD(for: recipes).utf8)))
             return recipes.isEmpty ? .nothingFound : .success
         case .json:
-            let archive = try store.exportArchive(ids: try ids(in: store))
+            let named = try named(in: store)
+            let archive = try store.exportArchive(ids: named?.map(\.id))
+            try Self.requireRead(named, Set(archive.recipes.compactMap(\.id)))
             environment.output.line(JSONText.printable(try archive.encoded(pretty: true)))
             return archive.recipes.isEmpty ? .nothingFound : .success
         }
     }
 
-    /// The named recipes' ids; nil (every recipe) when none is named.
-    private func ids(in store: RecipeStore) throws -> [UUID]? {
-        try references.isEmpty ? nil : references.map { try CommonOptions.resolve($0, in: store).id }
+    /// The named recipes; nil (every recipe) when none is named.
+    private func named(in store: RecipeStore) throws -> [Recipe]? {
+        try references.isEmpty ? nil : references.map { try CommonOptions.resolve($0, in: store) }
+    }
+
+    /// Every named recipe was read (see CommonOptions.model(of:in:)).
+    private static func requireRead(_ named: [Recipe]?, _ read: Set<UUID>) throws {
+        if let missing = named?.first(where: { !read.contains($0.id) }) { throw CommonOptions.unreadable(missing) }
     }
 }

@@ -27,7 +27,7 @@ struct RenameCommand: RecipesCommand {
         var id: UUID?
         try context.transaction {
             let recipe = try CommonOptions.resolve(reference, in: store)
-            guard let tracked = try context.model(for: recipe.id) else { return }
+            let tracked = try CommonOptions.model(of: recipe, in: context)
             old = tracked.name
             id = tracked.id
             tracked.name = newName

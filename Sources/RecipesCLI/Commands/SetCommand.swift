@@ -91,7 +91,7 @@ struct SetCommand: RecipesCommand {
                     changed.append("kind" + (change.dropped.isEmpty ? "" : " (dropped \(change.dropped.map(Self.label).joined(separator: ", ")))"))
                 }
             }
-            guard let tracked = try context.model(for: recipe.id) else { return }
+            let tracked = try CommonOptions.model(of: recipe, in: context)
             found = tracked
             changed += try apply(to: tracked, summary: summaryText, instructions: instructionsText)
         }

@@ -42,7 +42,7 @@ struct BenchmarkReport {
     var fullCommon: ProcessTimer.Measurement?
     var sync: SyncProbe?
 
-    static let listColumns = "r.id, r.kind, r.name, r.planned, coalesce(r.ingredient_count, (SELECT count(*) FROM ingredient WHERE recipe_id = r.id AND heading = 0))"
+    static let listColumns = RecipeStore.summaryColumns
 
     /// What the sqlite3 shell runs for a search: the same word-index lookup the library
     /// starts from, the vocabulary scan that turns each word into the indexed words holding it

@@ -38,7 +38,7 @@ import Testing
     @Test func theyCompileToTheDescriptorsOrderBy() throws {
         let context = ModelContext(try RecipeStore.inMemory())
         let descriptors = RecipePredicates.leastRecentlyCooked + [SortDescriptor(\.plannedDate, order: .reverse)]
-        let keys = [SortKey(\Recipe.lastCooked), SortKey(\Recipe.name), SortKey(\Recipe.plannedDate, ascending: false)]
+        let keys = RecipePredicates.leastRecentlyCookedKeys + [SortKey(\Recipe.plannedDate, ascending: false)]
         let plan = context.queryPlan(for: FetchDescriptor<Recipe>(sortBy: descriptors))
         #expect(plan.isExact)
         #expect(context.queryPlan(for: StoreQuery<Recipe>(sortBy: keys)).sql == plan.sql)

@@ -127,8 +127,7 @@ struct SearchCommand: RecipesCommand {
         switch order {
         case .name: [SortKey(\.name), SortKey(\.plannedDate)]
         case .planned: [SortKey(\.plannedDate), SortKey(\.name)]
-        // RecipePredicates.leastRecentlyCooked's order.
-        case .cooked: [SortKey(\.lastCooked), SortKey(\.name)]
+        case .cooked: RecipePredicates.leastRecentlyCookedKeys
         }
     }
 }

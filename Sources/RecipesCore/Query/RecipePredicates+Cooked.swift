@@ -12,4 +12,10 @@ extension RecipePredicates {
         let never = Date.distantPast
         return #Predicate<Recipe> { ($0.lastCooked ?? never) < cutoff }
     }
+
+    /// `leastRecentlyCooked`'s order (module `Recipes`) as sort keys, for code that names no
+    /// SortDescriptor.
+    package static var leastRecentlyCookedKeys: [SortKey<Recipe>] {
+        [SortKey(\.lastCooked), SortKey(\.name)]
+    }
 }

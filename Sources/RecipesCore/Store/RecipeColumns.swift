@@ -118,12 +118,12 @@ extension RecipeRecord {
         "coalesce(\(alias).ingredient_count, (SELECT count(*) FROM ingredient WHERE recipe_id = \(alias).id AND heading = 0))"
     }
 
-    /// The values of ``derivedColumnNames``, in order. No lines is NULL, not 0: a writer that
+    /// The `ingredient_count` the row is written with. No lines is NULL, not 0: a writer that
     /// knows nothing of the count adds lines to such a recipe without removing any, which no
     /// trigger sees, and a NULL count is counted from the lines when read.
-    var derivedValues: [SQLiteValue] {
+    var ingredientCountValue: SQLiteValue {
         let count = ingredients.count { !$0.isHeading }
-        return [count == 0 ? .null : count.sqliteValue]
+        return count == 0 ? .null : count.sqliteValue
     }
 
     static let insertSQL = insertStatement(table: "recipe", columns.map { $0.name } + derivedColumnNames)
@@ -136,7 +136,7 @@ extension RecipeRecord {
     }()
 
     /// The values for ``insertSQL`` and ``updateSQL``.
-    var columnValues: SQLArguments { SQLArguments(Self.columns.map { $0.value(self) } + derivedValues) }
+    var columnValues: SQLArguments { SQLArguments(Self.columns.map { $0.value(self) } + [ingredientCountValue]) }
 
     /// A record with no content, which reading a row or a model fills in.
     static let blank = RecipeRecord()

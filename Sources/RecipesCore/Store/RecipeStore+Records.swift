@@ -79,7 +79,7 @@ extension RecipeStore {
             try database.execute("DELETE FROM ingredient WHERE recipe_id = ?", [record.id])
             try insertIngredients(of: record)
             // Removing the old lines cleared the row's count (a trigger); the new one, now.
-            try database.execute("UPDATE recipe SET ingredient_count = ? WHERE id = ?", [record.derivedValues[0], record.id])
+            try database.execute("UPDATE recipe SET ingredient_count = ? WHERE id = ?", [record.ingredientCountValue, record.id])
         }
         if SearchDocument(record) != SearchDocument(previous), let rowID = try rowID(of: record.id) {
             try unindex(previous, rowID: rowID)

@@ -33,10 +33,15 @@ public struct RecipeSummary: Sendable, Equatable {
 }
 
 extension RecipeStore {
+    /// What a summary reads of `recipe r`: the query a list runs, and the one `recipes-bench`
+    /// has the sqlite3 shell run beside it.
+    package static let summaryColumns =
+        "r.id, r.kind, r.name, r.planned, \(RecipeRecord.ingredientCountSQL(alias: "r")) AS ingredient_count"
+
     /// Streams summaries of the recipes `descriptor` selects, in order. When SQL does all the
     /// work this reads one row per recipe; otherwise it summarizes full recipes.
     package func enumerateSummaries<T: Recipe>(_ descriptor: StoreQuery<T>, _ body: (RecipeSummary) throws -> Bool) throws {
-        let fetch = CompiledFetch(descriptor, select: "r.id, r.kind, r.name, r.planned, \(RecipeRecord.ingredientCountSQL(alias: "r")) AS ingredient_count")
+        let fetch = CompiledFetch(descriptor, select: Self.summaryColumns)
         guard fetch.plan.isExact else {
             try enumerate(descriptor) { try body(RecipeSummary($0)) }
             return

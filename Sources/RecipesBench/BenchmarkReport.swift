@@ -62,7 +62,7 @@ struct BenchmarkReport {
         let conditions = words.split(separator: " ").map { word in
             let w = word.lowercased()
             return "(instr(lower(r.name), '\(w)') OR instr(lower(r.summary), '\(w)') OR instr(lower(r.instructions), '\(w)')"
-                + " OR EXISTS (SELECT 1 FROM ingredient i WHERE i.recipe_id = r.id AND (instr(lower(i.name), '\(w)') OR instr(lower(i.amount), '\(w)'))))"
+                + " OR EXISTS (SELECT 1 FROM ingredient i WHERE i.recipe = r.rowid AND (instr(lower(i.name), '\(w)') OR instr(lower(i.amount), '\(w)'))))"
         }
         return "SELECT \(listColumns) FROM recipe r WHERE " + conditions.joined(separator: " AND ") + " ORDER BY r.name, r.planned;"
     }

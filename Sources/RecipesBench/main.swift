@@ -137,9 +137,9 @@ func runBenchmark(_ options: Options) throws {
     // next: the limit-1 query, by the binary and by the sqlite3 shell.
     let nowReference = now.timeIntervalSinceReferenceDate
     let nextSQL = """
-        SELECT r.name, r.planned, i.name, i.amount FROM (SELECT id, name, planned FROM recipe \
+        SELECT r.name, r.planned, i.name, i.amount FROM (SELECT rowid, name, planned FROM recipe \
         WHERE planned IS NOT NULL AND planned > \(nowReference) ORDER BY planned, id LIMIT 1) r \
-        LEFT JOIN ingredient i ON i.recipe_id = r.id ORDER BY i.position;
+        LEFT JOIN ingredient i ON i.recipe = r.rowid ORDER BY i.position;
         """
     let nextRecipes = try ProcessTimer.median([recipesBinary, "--store", storePath, "next", "--format", "waybar"], environment: environment, runs: options.runs)
     let nextShell = try sqlite3.map { try ProcessTimer.median([$0, storePath, nextSQL], environment: environment, runs: options.runs) }

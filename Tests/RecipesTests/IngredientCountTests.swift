@@ -26,8 +26,7 @@ import Testing
         // The file as version 11 wrote it.
         try temporary.rawConnection().execute("""
             BEGIN;
-            DROP TRIGGER ingredient_removed;
-            DROP TRIGGER ingredient_changed;
+            \(TemporaryStore.ingredientsAsVersion12(countTriggers: false))
             ALTER TABLE recipe DROP COLUMN ingredient_count;
             DELETE FROM migration WHERE version >= 12;
             PRAGMA user_version = 11;
@@ -88,43 +87,45 @@ import Testing
         #expect(try counts(temporary.store).fromRows == ["Feast": 147])
     }
 
-    /// A process of the previous version still running on the upgraded file (a `sync --watch`
-    /// service), or another SQLite client, writes rows as schema 11 had them: its recipes
-    /// and ingredient changes are counted all the same.
+    /// Another SQLite client writes recipes and lines knowing nothing of the count (as a
+    /// process of version 12 or before did, before migration 13 changed the lines' key): its
+    /// recipes and ingredient changes are counted all the same.
     @Test func writesThatKnowNothingOfTheCountAreCounted() throws {
         let temporary = TemporaryStore()
         _ = temporary.store
-        let older = try temporary.rawConnection()
-        try older.execute("""
+        let other = try temporary.rawConnection()
+        let stew = "(SELECT rowid FROM recipe WHERE id = 'A0000000-0000-0000-0000-000000000001')"
+        try other.execute("""
             INSERT INTO recipe (id, kind, name, created, updated) VALUES ('A0000000-0000-0000-0000-000000000001', 'dish', 'Stew', 0, 0);
-            INSERT INTO ingredient (recipe_id, position, id, name, heading) VALUES
-                ('A0000000-0000-0000-0000-000000000001', 0, 'B0000000-0000-0000-0000-000000000001', 'For the stew', 1),
-                ('A0000000-0000-0000-0000-000000000001', 1, 'B0000000-0000-0000-0000-000000000002', 'Beef', 0),
-                ('A0000000-0000-0000-0000-000000000001', 2, 'B0000000-0000-0000-0000-000000000003', 'Onion', 0),
-                ('A0000000-0000-0000-0000-000000000001', 3, 'B0000000-0000-0000-0000-000000000004', 'Carrot', 0);
+            INSERT INTO ingredient (recipe, position, id, name, heading) VALUES
+                (\(stew), 0, X'B0000000000000000000000000000001', 'For the stew', 1),
+                (\(stew), 1, X'B0000000000000000000000000000002', 'Beef', 0),
+                (\(stew), 2, X'B0000000000000000000000000000003', 'Onion', 0),
+                (\(stew), 3, X'B0000000000000000000000000000004', 'Carrot', 0);
             """)
         #expect(try counts(temporary.store) == (["Stew": 3], ["Stew": 3]))
-        // An edit as the older version saves one: the row, then the ingredients replaced.
-        try older.execute("""
+        // An edit as such a client saves one: the row, then the ingredients replaced.
+        try other.execute("""
             BEGIN;
             UPDATE recipe SET name = 'Beef stew' WHERE id = 'A0000000-0000-0000-0000-000000000001';
-            DELETE FROM ingredient WHERE recipe_id = 'A0000000-0000-0000-0000-000000000001';
-            INSERT INTO ingredient (recipe_id, position, id, name, heading) VALUES
-                ('A0000000-0000-0000-0000-000000000001', 0, 'B0000000-0000-0000-0000-000000000002', 'Beef', 0),
-                ('A0000000-0000-0000-0000-000000000001', 1, 'B0000000-0000-0000-0000-000000000005', 'Serve with', 0);
+            DELETE FROM ingredient WHERE recipe = \(stew);
+            INSERT INTO ingredient (recipe, position, id, name, heading) VALUES
+                (\(stew), 0, X'B0000000000000000000000000000002', 'Beef', 0),
+                (\(stew), 1, X'B0000000000000000000000000000005', 'Serve with', 0);
             UPDATE ingredient SET heading = 1 WHERE position = 1;
             COMMIT;
             """)
         #expect(try counts(temporary.store) == (["Beef stew": 1], ["Beef stew": 1]))
-        // A recipe this version saved, its lines then replaced by the older one.
+        // A recipe this version saved, its lines then replaced by the other client.
         let context = ModelContext(temporary.store)
         let soup = Recipe(name: "Soup", ingredients: [Ingredient(name: "Leek"), Ingredient(name: "Potato")])
         context.insert(soup)
         try context.save()
-        try older.execute("""
+        let soupRow = "(SELECT rowid FROM recipe WHERE id = '\(soup.id.uuidString)')"
+        try other.execute("""
             BEGIN;
-            DELETE FROM ingredient WHERE recipe_id = '\(soup.id.uuidString)';
-            INSERT INTO ingredient (recipe_id, position, id, name) VALUES ('\(soup.id.uuidString)', 0, 'B0000000-0000-0000-0000-000000000009', 'Leek');
+            DELETE FROM ingredient WHERE recipe = \(soupRow);
+            INSERT INTO ingredient (recipe, position, id, name) VALUES (\(soupRow), 0, X'B0000000000000000000000000000009', 'Leek');
             COMMIT;
             """)
         #expect(try counts(temporary.store) == (["Beef stew": 1, "Soup": 1], ["Beef stew": 1, "Soup": 1]))
@@ -132,21 +133,22 @@ import Testing
         soup.name = "Leek soup"
         try context.save()
         #expect(try temporary.count("SELECT ingredient_count FROM recipe WHERE name = 'Leek soup'") == 1)
-        // A recipe this version saved without lines gets its first lines from the older one,
-        // which removes none (found by the second new-user trial: the count stayed 0).
+        // A recipe this version saved without lines gets its first lines from the other
+        // client, which removes none (found by the second new-user trial: the count stayed 0).
         let toast = Recipe(name: "Toast")
         context.insert(toast)
         try context.save()
-        try older.execute("""
+        let toastRow = "(SELECT rowid FROM recipe WHERE id = '\(toast.id.uuidString)')"
+        try other.execute("""
             BEGIN;
-            DELETE FROM ingredient WHERE recipe_id = '\(toast.id.uuidString)';
-            INSERT INTO ingredient (recipe_id, position, id, name) VALUES
-                ('\(toast.id.uuidString)', 0, 'B0000000-0000-0000-0000-000000000010', 'Bread'),
-                ('\(toast.id.uuidString)', 1, 'B0000000-0000-0000-0000-000000000011', 'Butter');
+            DELETE FROM ingredient WHERE recipe = \(toastRow);
+            INSERT INTO ingredient (recipe, position, id, name) VALUES
+                (\(toastRow), 0, X'B0000000000000000000000000000010', 'Bread'),
+                (\(toastRow), 1, X'B0000000000000000000000000000011', 'Butter');
             COMMIT;
             """)
         #expect(try counts(temporary.store).fromRows["Toast"] == 2)
-        try older.execute("DELETE FROM recipe")
+        try other.execute("DELETE FROM recipe")
         #expect(try counts(temporary.store).fromRows.isEmpty)
     }
 

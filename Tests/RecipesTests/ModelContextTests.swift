@@ -17,7 +17,7 @@ import Testing
         context.delete(soup)
         try context.save()
         #expect(try temporary.count("SELECT count(*) FROM ingredient") == 1)
-        #expect(try temporary.count("SELECT count(*) FROM ingredient WHERE recipe_id NOT IN (SELECT id FROM recipe)") == 0)
+        #expect(try temporary.count("SELECT count(*) FROM ingredient WHERE recipe NOT IN (SELECT rowid FROM recipe)") == 0)
         #expect(try temporary.count("SELECT count(*) FROM recipe") == 1)
     }
 

@@ -131,8 +131,7 @@ import Testing
         let raw = try SQLiteConnection(path: temporary.url.path)
         try raw.execute("""
             BEGIN;
-            DROP TRIGGER ingredient_removed;
-            DROP TRIGGER ingredient_changed;
+            \(TemporaryStore.ingredientsAsVersion12(countTriggers: false))
             DROP TABLE recipe_words_terms;
             DROP TABLE recipe_words;
             DROP TABLE search_word;

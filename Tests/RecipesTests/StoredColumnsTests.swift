@@ -14,7 +14,7 @@ import Testing
         // `rowid` is the search index's key, not data.
         #expect(try columns(of: "recipe").subtracting(["rowid", "plan_after"] + RecipeRecord.derivedColumnNames)
             == Set(RecipeRecord.columns.map(\.name)))
-        #expect(try columns(of: "ingredient").subtracting(["recipe_id", "position"])
+        #expect(try columns(of: "ingredient").subtracting(["recipe", "position"])
             == Set(RecipeRecord.IngredientRecord.columns.map(\.name)))
     }
 

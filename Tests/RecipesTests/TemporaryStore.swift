@@ -24,6 +24,36 @@ final class TemporaryStore {
         try SQLiteConnection(path: url.path)
     }
 
+    /// SQL that puts the ingredient lines back as schema 12 and before kept them (keyed by the
+    /// recipe's id, each line's id as text), for tests that turn a store back into an older
+    /// one. With `countTriggers`, also migration 12's triggers, which keyed by the same.
+    static func ingredientsAsVersion12(countTriggers: Bool) -> String {
+        """
+        DROP TRIGGER ingredient_removed;
+        DROP TRIGGER ingredient_changed;
+        CREATE TABLE ingredient_12 (
+            recipe_id TEXT NOT NULL REFERENCES recipe(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            amount TEXT NOT NULL DEFAULT '',
+            heading INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (recipe_id, position)
+        ) WITHOUT ROWID;
+        INSERT INTO ingredient_12 SELECT r.id, i.position, recipes_id_text(i.id), i.name, i.amount, i.heading
+            FROM ingredient i JOIN recipe r ON r.rowid = i.recipe;
+        DROP TABLE ingredient;
+        ALTER TABLE ingredient_12 RENAME TO ingredient;
+        """ + (countTriggers ? """
+        CREATE TRIGGER ingredient_removed AFTER DELETE ON ingredient BEGIN
+            UPDATE recipe SET ingredient_count = NULL WHERE id = OLD.recipe_id AND ingredient_count IS NOT NULL;
+        END;
+        CREATE TRIGGER ingredient_changed AFTER UPDATE OF recipe_id, heading ON ingredient BEGIN
+            UPDATE recipe SET ingredient_count = NULL WHERE id IN (OLD.recipe_id, NEW.recipe_id) AND ingredient_count IS NOT NULL;
+        END;
+        """ : "")
+    }
+
     func count(_ sql: String) throws -> Int {
         guard case .integer(let value)? = try rawConnection().scalar(sql) else { return -1 }
         return Int(value)

@@ -31,8 +31,9 @@ public struct QueryPlan: Sendable {
     public var isExact: Bool { !filtersInMemory && !sortsInMemory }
 }
 
-/// The columns a recipe is read from, in the order ``RecipeStore`` reads them.
-let recipeSelection = RecipeRecord.columns.selection(alias: SQLTranslator.recipeAlias)
+/// The columns a recipe is read from, in the order ``RecipeStore`` reads them, after the
+/// `rowid` its ingredient lines are keyed by.
+let recipeSelection = "\(SQLTranslator.recipeAlias).rowid, " + RecipeRecord.columns.selection(alias: SQLTranslator.recipeAlias)
 
 struct CompiledFetch<T: Recipe> {
     let plan: QueryPlan

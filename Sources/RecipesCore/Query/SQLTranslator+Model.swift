@@ -79,10 +79,10 @@ extension PredicateExpressions.KeyPath: SQLTranslatable {
             }
         case .ingredients(let recipeAlias):
             if keyPath == \[Ingredient].count {
-                return SQLFragment(sql: "(SELECT count(*) FROM ingredient WHERE recipe_id = \(recipeAlias).id)", shape: .number)
+                return SQLFragment(sql: "(SELECT count(*) FROM ingredient WHERE recipe = \(recipeAlias).rowid)", shape: .number)
             }
             if keyPath == \[Ingredient].isEmpty {
-                return SQLFragment(sql: "(NOT EXISTS (SELECT 1 FROM ingredient WHERE recipe_id = \(recipeAlias).id))", shape: .condition)
+                return SQLFragment(sql: "(NOT EXISTS (SELECT 1 FROM ingredient WHERE recipe = \(recipeAlias).rowid))", shape: .condition)
             }
         case .text:
             // String.count counts Characters, which SQL's length() does not; isEmpty agrees.
@@ -158,7 +158,7 @@ extension SQLTranslator {
         let alias = newIngredientAlias()
         let condition = try binding(variable, to: SQLFragment(sql: alias, shape: .ingredient(alias: alias)), test)
         return SQLFragment(
-            sql: "(EXISTS (SELECT 1 FROM ingredient \(alias) WHERE \(alias).recipe_id = \(recipeAlias).id AND \(condition)))",
+            sql: "(EXISTS (SELECT 1 FROM ingredient \(alias) WHERE \(alias).recipe = \(recipeAlias).rowid AND \(condition)))",
             shape: .condition)
     }
 }

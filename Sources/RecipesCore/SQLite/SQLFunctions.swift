@@ -1,4 +1,5 @@
 import CSQLite
+import FoundationEssentials
 
 /// Registers the SQL functions and the collation through which translated predicates keep
 /// Swift's string semantics (see ``TextMatching``).
@@ -9,6 +10,9 @@ import CSQLite
 /// - `recipes_fold(text)`, `recipes_name_key(text)`: ``TextMatching/fold(_:)``, ``TextMatching/nameKey(_:)``.
 /// - `recipes_compare(a, b, mode)`: `caseInsensitiveCompare` (mode 0) or `localizedCompare`
 ///   (mode 1) as -1, 0, 1; `recipes_standard_key(text)`: ``TextMatching/standardSortKey(_:)``.
+/// - `recipes_id_text(id)`: an id stored as 16 bytes (an ingredient line's) as the text a
+///   predicate's UUID is bound as; text that is an id, in that form; anything else as it is.
+/// - `recipes_id_bytes(id)`: the other way, for migrating ids stored as text.
 /// - `COLLATE swift`: Swift's `String` ordering and equality.
 enum SQLFunctions {
     static func register(on db: OpaquePointer) throws {
@@ -43,6 +47,12 @@ enum SQLFunctions {
                 ? TextMatching.caseInsensitiveOrder(lhs, rhs) : TextMatching.localizedOrder(lhs, rhs)
             sqlite3_result_int(context, Int32(order.rawValue))
         }, nil, nil, nil))
+        try check(db, sqlite3_create_function_v2(db, "recipes_id_text", 1, flags, nil, { context, _, arguments in
+            SQLFunctions.withID(context, arguments) { $0.storedText.sqliteValue }
+        }, nil, nil, nil))
+        try check(db, sqlite3_create_function_v2(db, "recipes_id_bytes", 1, flags, nil, { context, _, arguments in
+            SQLFunctions.withID(context, arguments) { $0.storedBytes }
+        }, nil, nil, nil))
         try check(db, sqlite3_create_collation_v2(db, "swift", SQLITE_UTF8, nil, { _, lhsCount, lhs, rhsCount, rhs in
             TextMatching.compare(
                 UnsafeBufferPointer(start: lhs?.assumingMemoryBound(to: UInt8.self), count: Int(lhsCount)),
@@ -64,6 +74,31 @@ enum SQLFunctions {
         let text = sqlite3_value_text(argument), count = Int(sqlite3_value_bytes(argument))
         let result = transform(TextMatching.string(UnsafeBufferPointer(start: text, count: count)))
         result.withCString { sqlite3_result_text(context, $0, Int32(result.utf8.count), csqlite_transient()) }
+    }
+
+    /// Gives `convert` of the argument when it is an id (16 bytes, or text `UUID(storedText:)`
+    /// reads), and the argument unchanged otherwise.
+    private static func withID(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?,
+                               _ convert: (UUID) -> SQLiteValue) {
+        guard let argument = arguments?[0] else { return sqlite3_result_null(context) }
+        let id: UUID? = switch sqlite3_value_type(argument) {
+        case SQLITE_BLOB:
+            sqlite3_value_bytes(argument) == 16
+                ? UUID(storedBytes: Array(UnsafeRawBufferPointer(start: sqlite3_value_blob(argument), count: 16))) : nil
+        case SQLITE_TEXT:
+            UUID(storedText: String(decoding: UnsafeBufferPointer(start: sqlite3_value_text(argument),
+                                                                  count: Int(sqlite3_value_bytes(argument))), as: UTF8.self))
+        default:
+            nil
+        }
+        switch id.map(convert) {
+        case .text(let text)?:
+            text.withCString { sqlite3_result_text(context, $0, Int32(text.utf8.count), csqlite_transient()) }
+        case .blob(let bytes)?:
+            bytes.withUnsafeBytes { sqlite3_result_blob(context, $0.baseAddress, Int32($0.count), csqlite_transient()) }
+        default:
+            sqlite3_result_value(context, argument)
+        }
     }
 
     private static func withTwoTexts(

@@ -14,6 +14,8 @@ public enum SQLiteValue: Sendable, Equatable {
     case real(Double)
     /// UTF-8 text (SQLite's TEXT).
     case text(String)
+    /// Bytes (SQLite's BLOB), such as an ingredient's 16-byte id.
+    case blob([UInt8])
 }
 
 /// One open SQLite connection. It owns the `sqlite3*` handle and closes it when released.

@@ -50,6 +50,10 @@ public final class SQLiteStatement {
             case .text(let text):
                 // An explicit byte count keeps interior NUL bytes; SQLite copies the text.
                 code = text.withCString { sqlite3_bind_text(handle, index, $0, Int32(text.utf8.count), csqlite_transient()) }
+            case .blob(let bytes):
+                // A zero-length blob is still a blob, not NULL: zeroblob(0) says so.
+                code = bytes.isEmpty ? sqlite3_bind_zeroblob(handle, index, 0)
+                    : bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
             }
             guard code == SQLITE_OK else {
                 throw SQLiteError(connection: connection.handle, code: code, sql: sql)
@@ -99,6 +103,12 @@ public final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The column's value as bytes (text as its UTF-8; none for NULL).
+    public func bytes(_ column: Int32) -> [UInt8] {
+        guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
     /// The column's value as an integer (0 for NULL).
     public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 
@@ -117,6 +127,7 @@ public final class SQLiteStatement {
         case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
         case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
         case SQLITE_NULL: .null
+        case SQLITE_BLOB: .blob(bytes(column))
         default: .text(string(column))
         }
     }

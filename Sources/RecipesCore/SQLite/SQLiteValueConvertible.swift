@@ -31,6 +31,8 @@ extension String: SQLiteValueConvertible {
         case .text(let text): self = text
         case .integer(let number): self = String(number)
         case .real(let number): self = String(number)
+        // As SQLite reads a blob as text: its bytes.
+        case .blob(let bytes): self = String(decoding: bytes, as: UTF8.self)
         case .null: return nil
         }
     }
@@ -44,6 +46,7 @@ extension Int64: SQLiteValueConvertible {
         case .integer(let number): self = number
         case .real(let number): self = Int64(exactly: number.rounded(.towardZero)) ?? (number < 0 ? .min : .max)
         case .text(let text): self = Int64(text) ?? 0
+        case .blob(let bytes): self = Int64(String(decoding: bytes, as: UTF8.self)) ?? 0
         case .null: return nil
         }
     }
@@ -75,6 +78,7 @@ extension Double: SQLiteValueConvertible {
         case .real(let number): self = number
         case .integer(let number): self = Double(number)
         case .text(let text): self = Double(text) ?? 0
+        case .blob(let bytes): self = Double(String(decoding: bytes, as: UTF8.self)) ?? 0
         case .null: return nil
         }
     }
@@ -90,13 +94,22 @@ extension Date: SQLiteValueConvertible {
     }
 }
 
-/// The canonical 36-character uppercase text, as `uuidString` writes it.
+/// The canonical 36-character uppercase text, as `uuidString` writes it. Reads the 16 bytes
+/// of ``storedBytes`` too, as the store keeps an ingredient's id.
 extension UUID: SQLiteValueConvertible {
     /// The value as SQLite stores it.
     public var sqliteValue: SQLiteValue { .text(storedText) }
     public init?(sqliteValue: SQLiteValue) {
-        guard case .text(let text) = sqliteValue, let id = UUID(storedText: text) else { return nil }
-        self = id
+        switch sqliteValue {
+        case .text(let text):
+            guard let id = UUID(storedText: text) else { return nil }
+            self = id
+        case .blob(let bytes):
+            guard let id = UUID(storedBytes: bytes) else { return nil }
+            self = id
+        default:
+            return nil
+        }
     }
 }
 

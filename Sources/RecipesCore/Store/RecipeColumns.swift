@@ -115,7 +115,7 @@ extension RecipeRecord {
     /// A recipe's ingredient count in SQL: the row's, or counted from its lines when a writer
     /// that knows nothing of the column left it NULL (see Schema's "ingredient count").
     static func ingredientCountSQL(alias: String) -> String {
-        "coalesce(\(alias).ingredient_count, (SELECT count(*) FROM ingredient WHERE recipe_id = \(alias).id AND heading = 0))"
+        "coalesce(\(alias).ingredient_count, (SELECT count(*) FROM ingredient WHERE recipe = \(alias).rowid AND heading = 0))"
     }
 
     /// The `ingredient_count` the row is written with. No lines is NULL, not 0: a writer that
@@ -143,12 +143,16 @@ extension RecipeRecord {
 }
 
 extension RecipeRecord.IngredientRecord {
-    /// Every column of `ingredient` but the two that place it: `recipe_id` and `position`.
+    /// Every column of `ingredient` but the two that place it: `recipe` (the recipe's rowid)
+    /// and `position`.
     nonisolated(unsafe) static let columns: [StoredColumn<Self>] = {
         let canonical: (String) -> SQLiteValue = { .text(TextMatching.canonical($0)) }
         return [
+            // 16 bytes, not the recipe's 36 characters of text: a recipe has about ten lines.
+            // A predicate compares its text (`recipes_id_text`).
             StoredColumn("id", { $1(&$0.id) }, model: nil, modelValue: { $0.id }, keyPath: \Ingredient.id,
-                         property: nil, json: "id", query: Queried(.identifier)),
+                         property: nil, json: "id", query: Queried(.identifier, function: "recipes_id_text"),
+                         bind: { $0.storedBytes }),
             StoredColumn("name", { $1(&$0.name) }, model: { $1(&$0.name) }, keyPath: \Ingredient.name,
                          property: "name", json: "name", query: Queried(.text, inSearchIndex: true), bind: canonical),
             StoredColumn("amount", { $1(&$0.amount) }, model: { $1(&$0.amount) }, keyPath: \Ingredient.amount,
@@ -158,9 +162,10 @@ extension RecipeRecord.IngredientRecord {
         ]
     }()
 
-    static let insertSQL = insertStatement(table: "ingredient", ["recipe_id", "position"] + columns.map { $0.name })
+    static let insertSQL = insertStatement(table: "ingredient", ["recipe", "position"] + columns.map { $0.name })
 
-    static let selectSQL = "SELECT \(columns.map { $0.name }.joined(separator: ", ")) FROM ingredient WHERE recipe_id = ? ORDER BY position"
+    /// The lines of the recipe whose rowid is `?1`, in order.
+    static let selectSQL = "SELECT \(columns.map { $0.name }.joined(separator: ", ")) FROM ingredient WHERE recipe = ? ORDER BY position"
 
     static let blank = Self()
 }

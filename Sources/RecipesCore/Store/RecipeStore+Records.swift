@@ -18,29 +18,31 @@ extension RecipeStore {
             let statement = try database.prepare(sql)
             try statement.bind(arguments.values)
             let layout = try ColumnLayout(RecipeRecord.columns, in: statement)
+            let rowIDColumn = try statement.columnIndex("rowid")
             while try statement.step() {
-                guard try body(try record(from: statement, layout)) else { break }
+                guard try body(try record(from: statement, layout, rowIDColumn: rowIDColumn)) else { break }
             }
         }
     }
 
-    /// The record in the statement's current row, its columns found by `layout`.
-    private func record(from row: SQLiteStatement, _ layout: ColumnLayout<RecipeRecord>) throws -> RecipeRecord {
+    /// The record in the statement's current row, its columns found by `layout`, its
+    /// ingredient lines by the rowid in `rowIDColumn`.
+    private func record(from row: SQLiteStatement, _ layout: ColumnLayout<RecipeRecord>, rowIDColumn: Int32) throws -> RecipeRecord {
         var record = RecipeRecord.blank
         if let column = layout.read(into: &record, from: row) {
             let id = row.string(try row.columnIndex("id"))
             let what = column == "id" || column == "kind" ? "id or kind" : column
             throw RecipeStoreError.damaged(path: displayPath, detail: "recipe \(id) has a bad \(what)")
         }
-        record.ingredients = try ingredients(of: record.id)
+        record.ingredients = try ingredients(ofRow: Int64(row.int(rowIDColumn)))
         return record
     }
 
-    private func ingredients(of recipeID: UUID) throws -> [RecipeRecord.IngredientRecord] {
+    private func ingredients(ofRow rowID: Int64) throws -> [RecipeRecord.IngredientRecord] {
         var layout: ColumnLayout<RecipeRecord.IngredientRecord>?
         var result: [RecipeRecord.IngredientRecord] = []
         // Built from a value, not an array literal of existentials (see nextPlannedRecipe).
-        try database.forEachRow(RecipeRecord.IngredientRecord.selectSQL, SQLArguments([recipeID.sqliteValue])) { row in
+        try database.forEachRow(RecipeRecord.IngredientRecord.selectSQL, SQLArguments([rowID.sqliteValue])) { row in
             let columns = try layout ?? ColumnLayout(RecipeRecord.IngredientRecord.columns, in: row.statement)
             layout = columns
             var ingredient = RecipeRecord.IngredientRecord.blank
@@ -55,7 +57,7 @@ extension RecipeStore {
         try check(record)
         try database.execute(RecipeRecord.insertSQL, record.columnValues)
         let rowID = database.lastInsertedRowID
-        try insertIngredients(of: record)
+        try insertIngredients(of: record, rowID: rowID)
         try index(record, rowID: rowID)
         try stampLocalChange(of: record.id, deleted: false)
         // A recipe saved with a planned date is planned once then (see Recipe.plannedDate),
@@ -75,13 +77,14 @@ extension RecipeStore {
         // Another process (a sync, another terminal) deleted the recipe since it was read:
         // the edit is newer than the deletion, so it brings the recipe back.
         guard database.lastChanges > 0 else { return try insert(record) }
-        if record.ingredients != previous.ingredients {
-            try database.execute("DELETE FROM ingredient WHERE recipe_id = ?", [record.id])
-            try insertIngredients(of: record)
+        let rowID = try rowID(of: record.id)
+        if record.ingredients != previous.ingredients, let rowID {
+            try database.execute("DELETE FROM ingredient WHERE recipe = ?", [rowID])
+            try insertIngredients(of: record, rowID: rowID)
             // Removing the old lines cleared the row's count (a trigger); the new one, now.
-            try database.execute("UPDATE recipe SET ingredient_count = ? WHERE id = ?", [record.ingredientCountValue, record.id])
+            try database.execute("UPDATE recipe SET ingredient_count = ? WHERE rowid = ?", [record.ingredientCountValue, rowID])
         }
-        if SearchDocument(record) != SearchDocument(previous), let rowID = try rowID(of: record.id) {
+        if SearchDocument(record) != SearchDocument(previous), let rowID {
             try unindex(previous, rowID: rowID)
             try index(record, rowID: rowID)
         }
@@ -107,12 +110,13 @@ extension RecipeStore {
         try stampLocalChange(of: id, deleted: true)
     }
 
-    private func insertIngredients(of record: RecipeRecord) throws {
-        let recipeID = record.id.sqliteValue
+    /// Writes the record's lines under the recipe whose rowid is `rowID`.
+    private func insertIngredients(of record: RecipeRecord, rowID: Int64) throws {
+        let recipe = rowID.sqliteValue
         let columns = RecipeRecord.IngredientRecord.columns
         for (position, ingredient) in record.ingredients.enumerated() {
             try database.execute(RecipeRecord.IngredientRecord.insertSQL,
-                                 SQLArguments([recipeID, position.sqliteValue] + columns.map { $0.value(ingredient) }))
+                                 SQLArguments([recipe, position.sqliteValue] + columns.map { $0.value(ingredient) }))
         }
     }
 
@@ -150,15 +154,15 @@ extension RecipeStore {
     /// store: a store of 60,000 recipes once needed 185 MB to upgrade, even for `next`.
     func rebuildSearchIndex() throws {
         try database.execute("INSERT INTO recipe_words (recipe_words) VALUES ('delete-all')")
-        let rows = try database.prepare("SELECT r.rowid AS row_id, \(recipeSelection) FROM recipe r WHERE r.rowid > ? ORDER BY r.rowid LIMIT 256")
+        let rows = try database.prepare("SELECT \(recipeSelection) FROM recipe r WHERE r.rowid > ? ORDER BY r.rowid LIMIT 256")
         let layout = try ColumnLayout(RecipeRecord.columns, in: rows)
-        let rowIDColumn = try rows.columnIndex("row_id")
+        let rowIDColumn = try rows.columnIndex("rowid")
         var after = Int64.min
         while true {
             try rows.bind([after.sqliteValue])
             var batch: [(Int64, RecipeRecord)] = []
             while try rows.step() {
-                batch.append((Int64(rows.int(rowIDColumn)), try record(from: rows, layout)))
+                batch.append((Int64(rows.int(rowIDColumn)), try record(from: rows, layout, rowIDColumn: rowIDColumn)))
             }
             guard let last = batch.last else { break }
             for (rowID, record) in batch {

@@ -49,7 +49,8 @@ struct StoredColumn<Record> {
         self.name = name
         self.property = property
         self.jsonKey = json
-        self.mapping = query.map { ColumnMapping(column: name, shape: $0.shape, nullable: $0.nullable, inSearchIndex: $0.inSearchIndex) }
+        self.mapping = query.map { ColumnMapping(column: name, shape: $0.shape, nullable: $0.nullable, inSearchIndex: $0.inSearchIndex,
+                                                       function: $0.function) }
         self.modelKeyPath = keyPath
         let get = Self.getter(record)
         value = { bind(get($0)) }
@@ -125,11 +126,15 @@ struct Queried {
     var nullable = false
     /// Part of the search document (SearchDocument).
     var inSearchIndex = false
+    /// An SQL function that turns the stored value into what a predicate compares (see
+    /// ``ColumnMapping/function``).
+    var function: String?
 
-    init(_ shape: SQLFragment.Shape, nullable: Bool = false, inSearchIndex: Bool = false) {
+    init(_ shape: SQLFragment.Shape, nullable: Bool = false, inSearchIndex: Bool = false, function: String? = nil) {
         self.shape = shape
         self.nullable = nullable
         self.inSearchIndex = inSearchIndex
+        self.function = function
     }
 }
 

@@ -272,6 +272,41 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: kept) && FileManager.default.fileExists(atPath: kept + "-2"))
     }
 
+    /// A backup of a store from before 8,192-byte pages (4,096, as every earlier version made
+    /// them) restores into a store this version created, and the reverse. SQLite's backup API
+    /// refuses pages of another size into a WAL file, so without a copy in the store's page
+    /// size first both failed with "attempt to write a readonly database".
+    @Test func aBackupWithAnotherPageSizeRestores() throws {
+        let path = laptop.home.path + "/.local/share/recipes/recipes.sqlite"
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try laptop.run(["add", "Soup", "--ingredient", "2 leeks"]).status == 0)
+        let newer = laptop.home.appendingPathComponent("newer.sqlite").path
+        let older = laptop.home.appendingPathComponent("older.sqlite").path
+        #expect(try laptop.run(["backup", newer]).status == 0)
+        try FileManager.default.copyItem(atPath: newer, toPath: older)
+        func pageSize(_ file: String) throws -> SQLiteValue? { try SQLiteConnection(path: file, readOnly: true).scalar("PRAGMA page_size") }
+        func useSmallPages(_ file: String, journal: String) throws {
+            try SQLiteConnection(path: file).execute("PRAGMA journal_mode = DELETE; PRAGMA page_size = 4096; VACUUM; PRAGMA journal_mode = \(journal)")
+        }
+        try useSmallPages(older, journal: "DELETE")
+        #expect(try pageSize(path) == .integer(8192) && pageSize(older) == .integer(4096))
+        #expect(try laptop.run(["add", "Bread"]).status == 0)
+
+        let restored = try laptop.run(["restore", older])
+        #expect(restored.status == 0 && restored.stdout.hasPrefix("restored 1 recipe from \(older)"), "\(restored)")
+        #expect(try laptop.run(["search", "--format", "plain"]).stdout.contains("\tSoup\t"))
+        #expect(try count(laptop) == 1 && pageSize(path) == .integer(8192) && integrityCheck(path) == .text("ok"))
+        let folder = try FileManager.default.contentsOfDirectory(atPath: laptop.home.path + "/.local/share/recipes")
+        #expect(!folder.contains { $0.contains("restoring") }, "\(folder)")
+
+        // A store of an earlier version, 4,096-byte pages, and a backup this version made.
+        try useSmallPages(path, journal: "WAL")
+        #expect(try laptop.run(["add", "Tea"]).status == 0)
+        let back = try laptop.run(["restore", newer])
+        #expect(back.status == 0, "\(back)")
+        #expect(try count(laptop) == 1 && pageSize(path) == .integer(4096) && integrityCheck(path) == .text("ok"))
+    }
+
     /// The same with a backup moved over the store file, which the README advises against
     /// but people do: the watcher reopens the new file and the store stays whole.
     @Test func aBackupMovedUnderARunningWatcherLeavesTheStoreWhole() throws {

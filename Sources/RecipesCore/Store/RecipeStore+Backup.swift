@@ -42,11 +42,39 @@ extension RecipeStore {
             return source
         }
         if let keeping { try backUp(to: keeping) }
+        let (pages, copy) = try inPageSizeOfStore(source, from: path)
+        defer {
+            if let copy {
+                pages.close()
+                for file in [copy, copy + "-wal", copy + "-shm", copy + "-journal"] { unlink(file) }
+            }
+        }
         try reading {
             database.clearStatementCache()
             hasWritten = true
-            try database.replaceContent(with: source)
+            try database.replaceContent(with: pages)
             try migrate()
+        }
+    }
+
+    /// The backup, or when its pages differ in size from the store's, a copy of it with the
+    /// store's, and that copy's path: SQLite's backup API cannot copy pages of another size
+    /// into a database in WAL mode (a backup of a store from before ``pageSize`` into a new
+    /// store, or the reverse). The copy (`VACUUM INTO`) is written beside the store.
+    private func inPageSizeOfStore(_ source: SQLiteConnection, from path: String) throws -> (SQLiteConnection, copy: String?) {
+        try Self.translatingSQLiteErrors(path: path) {
+            let size = try Self.pragma("page_size", database)
+            guard let storePath = self.path, try Self.pragma("page_size", source) != size else { return (source, nil) }
+            let folder = storePath.contains("/") ? String(storePath[...storePath.lastIndex(of: "/")!]) : ""
+            let copy = folder + ".restoring-\(getpid())-\(UUID().uuidString.prefix(8))-" + storePath.split(separator: "/").last!
+            do {
+                try source.execute("PRAGMA page_size = \(size)")
+                try source.execute("VACUUM INTO ?", [copy], cached: false)
+                return (try SQLiteConnection(path: copy, readOnly: true), copy)
+            } catch {
+                unlink(copy)
+                throw error
+            }
         }
     }
 

@@ -75,8 +75,9 @@ public final class RecipeStore {
                 }
             } else {
                 // WAL lets status bars read while a writer works; FULL sync makes each committed
-                // transaction survive a power cut.
-                try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+                // transaction survive a power cut. A new file gets pages of `pageSize` (an
+                // existing one keeps its own; SQLite changes it only by rewriting the file).
+                try database.execute("PRAGMA page_size = \(Self.pageSize); PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
                 try migrate()
             }
         }
@@ -84,6 +85,12 @@ public final class RecipeStore {
 
     /// Whether the store was opened read-only because this user cannot write it.
     public let isReadOnly: Bool
+
+    /// The page size of a new store's file. A recipe row is about 1.2 KB (its instructions), so
+    /// a 4,096-byte page holds three and leaves a sixth of the table empty; 8,192 bytes leave a
+    /// tenth of that, for 0.1 KB less per recipe (README › Performance). A commit writes whole
+    /// pages to the -wal, so an edit writes twice as many bytes; still a few dozen KB.
+    static let pageSize = 8192
 
     /// A read-only connection, or when SQLite cannot make the -shm file a WAL reader needs
     /// and no -wal file holds changes yet, an immutable one (a snapshot of the file).

@@ -18,6 +18,20 @@ import Testing
         #expect(Array(TextMatching.canonical(text).utf8) == text._nfcCodeUnits)
     }
 
+    /// `canonical` returns text whose scalars are all below U+0300 as it is, on the rule
+    /// that each of them is its own NFC form, whatever follows it; a mark after one takes the
+    /// full way.
+    @Test func everyScalarBelowCombiningMarksIsItsOwnNFC() {
+        let scalars = (0x80..<0x300).compactMap { Unicode.Scalar($0) }
+        let text = "x" + String(String.UnicodeScalarView(scalars)) + " y"
+        #expect(Array(TextMatching.canonical(text).utf8) == text._nfcCodeUnits)
+        #expect(Array(text.utf8) == text._nfcCodeUnits)
+        for scalar in scalars.prefix(64) {
+            let marked = "a" + String(Character(scalar)) + "\u{301}\u{327} b"
+            #expect(Array(TextMatching.canonical(marked).utf8) == marked._nfcCodeUnits, "\(scalar.value)")
+        }
+    }
+
     @Test(arguments: texts) func foldingRunByRunEqualsFoldingTheWholeText(text: String) {
         let folded = TextMatching.fold(text)
         // Folding again changes nothing, and an ASCII word found as it stands is found folded.

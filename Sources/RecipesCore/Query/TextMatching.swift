@@ -224,6 +224,9 @@ public enum TextMatching {
     public static func canonical(_ text: String) -> String {
         var text = text
         guard let firstNonASCII = text.withUTF8({ $0.firstIndex { $0 >= 0x80 } }) else { return text }
+        // Scalars below U+0300 are their own NFC form (see compare); most accented Latin text
+        // is, and checking its runs one by one was a twentieth of loading recipes.
+        if text.withUTF8({ isBelowCombiningMarks(UnsafeBufferPointer(rebasing: $0[firstNonASCII...])) }) { return text }
         return text.withUTF8 { bytes in
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count)

@@ -67,7 +67,8 @@ public final class ModelContext {
     /// ``RecipeStoreError/conflict(_:)`` naming every such recipe: fetch again and redo it.
     public func save() throws {
         let now = Date()
-        var written: [(Recipe, RecipeRecord)] = []
+        // Updates may come back merged with others' changes; inserts are stored as built.
+        var written: [(Recipe, RecipeRecord, merged: Bool)] = []
         try store.write {
             for id in deleted.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
                 try store.deleteRecord(id: id)
@@ -79,7 +80,7 @@ public final class ModelContext {
                 guard !record.sameContent(as: saved) else { continue }
                 record.updatedAt = now
                 switch try store.updateChangedFields(record, from: saved) {
-                case .written(let stored): written.append((recipe, stored))
+                case .written(let stored): written.append((recipe, stored, true))
                 case .conflict(let fields): conflicts.append(SaveConflict(id: recipe.id, name: recipe.name, fields: fields))
                 }
             }
@@ -90,13 +91,15 @@ public final class ModelContext {
                 record.createdAt = now
                 record.updatedAt = now
                 try store.insert(record)
-                written.append((recipe, record))
+                written.append((recipe, record, false))
             }
         }
         for id in deleted.keys { registered[id] = nil }
-        for (recipe, record) in written {
-            // Fields others changed meanwhile, so that the next save does not undo them.
-            Self.restore(recipe, to: record, onlyWhereDifferent: true)
+        for (recipe, record, merged) in written {
+            // Fields others changed meanwhile, so that the next save does not undo them. An
+            // insert's record was built from the recipe just now: nothing to bring back, and
+            // comparing was a seventh of loading many recipes.
+            if merged { Self.restore(recipe, to: record, onlyWhereDifferent: true) }
             recipe.createdAt = record.createdAt
             recipe.updatedAt = record.updatedAt
             registered[recipe.id] = (recipe, record)

@@ -10,11 +10,11 @@ extension RecipeRecord {
     }
 
     /// Every editable property (``columns`` with a model property), named as on the model;
-    /// the ingredient list is one field. (Computed: key paths are not Sendable.)
-    static var editableFields: [Field] {
+    /// the ingredient list is one field. Built once: immutable, and only non-Sendable because
+    /// closures are not marked so.
+    nonisolated(unsafe) static let editableFields: [Field] =
         columns.filter { $0.isEditable }.map { Field(name: $0.property ?? $0.name, isEqual: $0.isEqual, copy: $0.copy) }
             + [Field(name: "ingredients", isEqual: { $0.ingredients == $1.ingredients }, copy: { $0.ingredients = $1.ingredients })]
-    }
 }
 
 extension RecipeStore {

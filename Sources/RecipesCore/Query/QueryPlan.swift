@@ -77,7 +77,7 @@ struct CompiledFetch<T: Recipe> {
 
     /// ORDER BY terms, or nil when some descriptor has no SQL equivalent.
     static func orderBy(_ keys: [SortKey<T>]) -> [String]? {
-        let columns = SQLTranslator.recipeColumns
+        let columns = SQLTranslator.recipeColumns(rootedAt: T.self)
         var terms: [String] = []
         for key in keys {
             guard let keyPath = key.keyPath, let column = columns[keyPath], column.shape != .condition else { return nil }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 // Boolean structure: AND, OR, NOT, the ternary, and the library's predicate combinator.
 
-extension PredicateExpressions.Conjunction: SQLTranslatable, SQLNarrowable {
+extension PredicateExpressions.Conjunction: SQLTranslatable {
     // Swift evaluates the right side only where the left holds; where it does not, AND is
     // false whatever the right side gives, so the right side may rely on the left.
     func translate(_ translator: SQLTranslator) throws -> SQLFragment {
@@ -17,7 +17,7 @@ extension PredicateExpressions.Conjunction: SQLTranslatable, SQLNarrowable {
     }
 }
 
-extension PredicateExpressions.Disjunction: SQLTranslatable, SQLNarrowable {
+extension PredicateExpressions.Disjunction: SQLTranslatable {
     func translate(_ translator: SQLTranslator) throws -> SQLFragment {
         let left = try translator.condition(lhs)
         let right = try translator.assuming(lhs, holds: false) { try translator.condition(rhs) }
@@ -49,7 +49,7 @@ extension PredicateExpressions.Conditional: SQLTranslatable {
     }
 }
 
-extension PredicateExpressions.PredicateCombination: SQLTranslatable, SQLNarrowable {
+extension PredicateExpressions.PredicateCombination: SQLTranslatable {
     func translate(_ translator: SQLTranslator) throws -> SQLFragment {
         let input = try translator.value(of: variable.key)
         let left = try translator.binding(lhs.variable.key, to: input) { try translator.condition(lhs.expression) }

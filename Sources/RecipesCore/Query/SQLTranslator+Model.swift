@@ -18,21 +18,28 @@ struct ColumnMapping {
 
 extension SQLTranslator {
     /// Key paths cannot be read as names on Linux, so the stored columns list theirs (see
-    /// ``RecipeRecord/columns(for:)``), for each model class, with the computed sort key
-    /// beside them. Built once: immutable, and only non-Sendable because key paths are not
-    /// marked so.
-    nonisolated(unsafe) static let recipeColumns: [AnyKeyPath: ColumnMapping] = {
-        let columns = RecipeRecord.columns(for: Recipe.self) + RecipeRecord.columns(for: BakedGood.self)
-            + RecipeRecord.columns(for: Beverage.self)
-        var table = keyPathTable(columns)
-        func addSortKey<Root: Recipe>(_ root: Root.Type) {
-            table[\Root.nameSortKey] = ColumnMapping(column: "name", shape: .text, nullable: false, function: "recipes_standard_key")
+    /// ``RecipeRecord/columns(for:)``), with the computed sort key beside them: one table per
+    /// model class a key path starts from, each built the first time a predicate or sort uses
+    /// that class. Building all three made every `recipes search` instantiate some seventy
+    /// key paths, a twentieth of its time. Immutable, and only non-Sendable because key paths
+    /// are not marked so.
+    static func recipeColumns(rootedAt root: Any.Type) -> [AnyKeyPath: ColumnMapping] {
+        switch root {
+        case is BakedGood.Type: bakedGoodColumns
+        case is Beverage.Type: beverageColumns
+        default: recipeColumns
         }
-        addSortKey(Recipe.self)
-        addSortKey(BakedGood.self)
-        addSortKey(Beverage.self)
+    }
+
+    nonisolated(unsafe) private static let recipeColumns = columnTable(Recipe.self)
+    nonisolated(unsafe) private static let bakedGoodColumns = columnTable(BakedGood.self)
+    nonisolated(unsafe) private static let beverageColumns = columnTable(Beverage.self)
+
+    private static func columnTable<Root: Recipe>(_ root: Root.Type) -> [AnyKeyPath: ColumnMapping] {
+        var table = keyPathTable(RecipeRecord.columns(for: root))
+        table[\Root.nameSortKey] = ColumnMapping(column: "name", shape: .text, nullable: false, function: "recipes_standard_key")
         return table
-    }()
+    }
 
     nonisolated(unsafe) static let ingredientColumns: [AnyKeyPath: ColumnMapping] = keyPathTable(RecipeRecord.IngredientRecord.columns)
 
@@ -64,7 +71,7 @@ extension PredicateExpressions.KeyPath: SQLTranslatable {
             if SQLTranslator.isIngredientList(keyPath) {
                 return SQLFragment(sql: alias, shape: .ingredients(recipeAlias: alias))
             }
-            if let column = SQLTranslator.recipeColumns[keyPath] {
+            if let column = SQLTranslator.recipeColumns(rootedAt: Root.Output.self)[keyPath] {
                 return SQLFragment(sql: column.sql(alias: alias), shape: column.shape, nullable: column.nullable,
                                    inSearchIndex: column.inSearchIndex)
             }
@@ -125,7 +132,7 @@ extension Recipe {
     }
 }
 
-extension PredicateExpressions.SequenceContainsWhere: SQLTranslatable, SQLNarrowable {
+extension PredicateExpressions.SequenceContainsWhere: SQLTranslatable {
     func translate(_ translator: SQLTranslator) throws -> SQLFragment {
         try translator.ingredientExists(in: sequence, variable: variable.key) { try translator.condition(test) }
     }

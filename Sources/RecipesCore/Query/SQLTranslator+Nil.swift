@@ -25,13 +25,6 @@ extension PredicateExpressions.ForcedUnwrap: SQLTranslatable {
     }
 }
 
-/// A Bool node that, when it is known to hold (or not), shows some SQL expressions are not
-/// NULL: `x != nil` when it holds, `x == nil` when it does not, and what `&&`, `||` and `!`
-/// make of their parts.
-protocol SQLNilFacts {
-    func nonNullColumns(_ translator: SQLTranslator, when holds: Bool) -> Set<String>
-}
-
 extension SQLTranslator {
     /// The SQL of the side compared with a nil constant, or nil when neither side is one.
     func comparedWithNil(_ lhs: Any, _ rhs: Any) -> String? {
@@ -42,37 +35,37 @@ extension SQLTranslator {
     }
 
     func nilFacts(_ node: Any, when holds: Bool) -> Set<String> {
-        (node as? any SQLNilFacts)?.nonNullColumns(self, when: holds) ?? []
+        (node as? any SQLTranslatable)?.nonNullColumns(self, when: holds) ?? []
     }
 }
 
-extension PredicateExpressions.NotEqual: SQLNilFacts {
+extension PredicateExpressions.NotEqual {
     func nonNullColumns(_ translator: SQLTranslator, when holds: Bool) -> Set<String> {
         guard holds, let column = translator.comparedWithNil(lhs, rhs) else { return [] }
         return [column]
     }
 }
 
-extension PredicateExpressions.Equal: SQLNilFacts {
+extension PredicateExpressions.Equal {
     func nonNullColumns(_ translator: SQLTranslator, when holds: Bool) -> Set<String> {
         guard !holds, let column = translator.comparedWithNil(lhs, rhs) else { return [] }
         return [column]
     }
 }
 
-extension PredicateExpressions.Conjunction: SQLNilFacts {
+extension PredicateExpressions.Conjunction {
     func nonNullColumns(_ translator: SQLTranslator, when holds: Bool) -> Set<String> {
         holds ? translator.nilFacts(lhs, when: true).union(translator.nilFacts(rhs, when: true)) : []
     }
 }
 
-extension PredicateExpressions.Disjunction: SQLNilFacts {
+extension PredicateExpressions.Disjunction {
     func nonNullColumns(_ translator: SQLTranslator, when holds: Bool) -> Set<String> {
         holds ? [] : translator.nilFacts(lhs, when: false).union(translator.nilFacts(rhs, when: false))
     }
 }
 
-extension PredicateExpressions.Negation: SQLNilFacts {
+extension PredicateExpressions.Negation {
     func nonNullColumns(_ translator: SQLTranslator, when holds: Bool) -> Set<String> {
         translator.nilFacts(wrapped, when: !holds)
     }

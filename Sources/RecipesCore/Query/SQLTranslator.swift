@@ -39,15 +39,47 @@ struct UntranslatableNode: Error {
     let node: String
 }
 
-/// A predicate node that has an exact SQL equivalent.
+/// A predicate node that has an exact SQL equivalent, and what else the translator asks
+/// of some nodes (each with a default for the nodes that have nothing to say).
+///
+/// One protocol, not one per question: the first `as?` cast of a node type to a protocol
+/// scans every conformance in the binary, and a search's dozen node types asked five
+/// protocols each were a tenth of `recipes search`'s start-up.
 protocol SQLTranslatable {
     func translate(_ translator: SQLTranslator) throws -> SQLFragment
+
+    /// When the node cannot be translated exactly, a weaker SQL condition that holds for
+    /// every row where the node holds (so that SQL can narrow what memory checks), or nil.
+    func narrow(_ translator: SQLTranslator) -> SQLFragment?
+
+    /// The search-index query the node implies, or nil (see ``SearchIndexQuery``).
+    func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery?
+
+    /// `&&` (and the library's `&&` of predicates): a node that only these stand above must
+    /// hold wherever the whole predicate does.
+    var isConjunction: Bool { get }
+
+    /// Whether the node may be part of "some indexed field contains the needle".
+    var isSearchIndexFieldTest: Bool { get }
+
+    /// Adds what this node tests to `tests`; false when it is not made only of
+    /// `localizedStandardContains` tests, with a constant needle, of indexed fields of the row
+    /// `scope` (the recipe, or the ingredient the enclosing `contains { }` binds).
+    func collectFieldTests(_ translator: SQLTranslator, scope: String, into tests: inout SearchFieldTests) -> Bool
+
+    /// For a Bool node known to hold (or not), the SQL expressions that are then not NULL:
+    /// `x != nil` when it holds, `x == nil` when it does not, and what `&&`, `||` and `!`
+    /// make of their parts.
+    func nonNullColumns(_ translator: SQLTranslator, when holds: Bool) -> Set<String>
 }
 
-/// A node that, when it cannot be translated exactly, can still give a weaker SQL condition
-/// that holds for every row where the node holds (so that SQL can narrow what memory checks).
-protocol SQLNarrowable {
-    func narrow(_ translator: SQLTranslator) -> SQLFragment?
+extension SQLTranslatable {
+    func narrow(_ translator: SQLTranslator) -> SQLFragment? { nil }
+    func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery? { nil }
+    var isConjunction: Bool { false }
+    var isSearchIndexFieldTest: Bool { false }
+    func collectFieldTests(_ translator: SQLTranslator, scope: String, into tests: inout SearchFieldTests) -> Bool { false }
+    func nonNullColumns(_ translator: SQLTranslator, when holds: Bool) -> Set<String> { [] }
 }
 
 /// Translates `Predicate` expression trees into SQL over the `recipe` (alias `r`) and
@@ -85,7 +117,7 @@ final class SQLTranslator {
             throw UntranslatableNode(node: Self.name(of: node))
         }
         let conjunctionsOnly = onlyConjunctionsAbove
-        onlyConjunctionsAbove = conjunctionsOnly && (node as? any SQLConjunctionNode)?.isConjunction == true
+        onlyConjunctionsAbove = conjunctionsOnly && translatable.isConjunction
         defer { onlyConjunctionsAbove = conjunctionsOnly }
         // Where the fetch's search-index filter already decides the node (see
         // searchIndexDecides), its row-by-row check is kept only behind the guard.
@@ -103,7 +135,7 @@ final class SQLTranslator {
             return try translate(node)
         } catch let error as UntranslatableNode {
             parameters.removeLast(parameters.count - mark)
-            if let narrowable = node as? any SQLNarrowable, let weaker = narrowable.narrow(self) {
+            if let narrowable = node as? any SQLTranslatable, let weaker = narrowable.narrow(self) {
                 return weaker
             }
             untranslated.append(error.node)
@@ -177,7 +209,7 @@ final class SQLTranslator {
 
     /// A search-index query implied by `node`, or nil when the node implies none.
     func searchIndexQuery(_ node: Any) -> SearchIndexQuery? {
-        (node as? any SearchIndexFilterable)?.searchIndexQuery(self)
+        (node as? any SQLTranslatable)?.searchIndexQuery(self)
     }
 
     static func name(of node: Any) -> String {

@@ -101,12 +101,7 @@ indirect enum SearchIndexQuery: Equatable {
     }
 }
 
-/// A predicate node that implies a search-index query.
-protocol SearchIndexFilterable {
-    func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery?
-}
-
-extension PredicateExpressions.FoldedStringContains: SearchIndexFilterable {
+extension PredicateExpressions.FoldedStringContains {
     func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery? {
         guard let constant = other as? PredicateExpressions.Value<String>,
               let text = try? translator.translate(root), text.inSearchIndex else { return nil }
@@ -114,19 +109,19 @@ extension PredicateExpressions.FoldedStringContains: SearchIndexFilterable {
     }
 }
 
-extension PredicateExpressions.Conjunction: SearchIndexFilterable {
+extension PredicateExpressions.Conjunction {
     func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery? {
         .and(translator.searchIndexQuery(lhs), translator.searchIndexQuery(rhs))
     }
 }
 
-extension PredicateExpressions.Disjunction: SearchIndexFilterable {
+extension PredicateExpressions.Disjunction {
     func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery? {
         .or(translator.searchIndexQuery(lhs), translator.searchIndexQuery(rhs))
     }
 }
 
-extension PredicateExpressions.SequenceContainsWhere: SearchIndexFilterable {
+extension PredicateExpressions.SequenceContainsWhere {
     // Ingredient text is in the recipe's document, so a matching ingredient implies it.
     func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery? {
         guard case .ingredients? = try? translator.translate(sequence).shape else { return nil }
@@ -137,7 +132,7 @@ extension PredicateExpressions.SequenceContainsWhere: SearchIndexFilterable {
     }
 }
 
-extension PredicateExpressions.PredicateCombination: SearchIndexFilterable {
+extension PredicateExpressions.PredicateCombination {
     func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery? {
         guard op != .andNot, let input = try? translator.value(of: variable.key) else { return nil }
         let left = translator.binding(lhs.variable.key, to: input) { translator.searchIndexQuery(lhs.expression) }
@@ -148,17 +143,11 @@ extension PredicateExpressions.PredicateCombination: SearchIndexFilterable {
 
 // MARK: - Where the index alone is exact
 
-/// `&&` (and the library's `&&` of predicates): a node that only these stand above must hold
-/// wherever the whole predicate does.
-protocol SQLConjunctionNode {
-    var isConjunction: Bool { get }
-}
-
-extension PredicateExpressions.Conjunction: SQLConjunctionNode {
+extension PredicateExpressions.Conjunction {
     var isConjunction: Bool { true }
 }
 
-extension PredicateExpressions.PredicateCombination: SQLConjunctionNode {
+extension PredicateExpressions.PredicateCombination {
     var isConjunction: Bool { op == .and }
 }
 
@@ -170,21 +159,17 @@ struct SearchFieldTests {
     var needles: Set<String> = []
 }
 
-/// A node that may be part of "some indexed field contains the needle".
-protocol SearchIndexFieldTest {
-    /// Adds what this node tests to `tests`; false when it is not made only of
-    /// `localizedStandardContains` tests, with a constant needle, of indexed fields of the row
-    /// `scope` (the recipe, or the ingredient the enclosing `contains { }` binds).
-    func collectFieldTests(_ translator: SQLTranslator, scope: String, into tests: inout SearchFieldTests) -> Bool
-}
+extension PredicateExpressions.Disjunction {
+    var isSearchIndexFieldTest: Bool { true }
 
-extension PredicateExpressions.Disjunction: SearchIndexFieldTest {
     func collectFieldTests(_ translator: SQLTranslator, scope: String, into tests: inout SearchFieldTests) -> Bool {
         translator.collectFieldTests(lhs, scope: scope, into: &tests) && translator.collectFieldTests(rhs, scope: scope, into: &tests)
     }
 }
 
-extension PredicateExpressions.FoldedStringContains: SearchIndexFieldTest {
+extension PredicateExpressions.FoldedStringContains {
+    var isSearchIndexFieldTest: Bool { true }
+
     func collectFieldTests(_ translator: SQLTranslator, scope: String, into tests: inout SearchFieldTests) -> Bool {
         guard let constant = other as? PredicateExpressions.Value<String>, let text = translator.probe(root),
               text.shape == .text, text.inSearchIndex, text.sql.hasPrefix(scope + ".") else { return false }
@@ -195,7 +180,9 @@ extension PredicateExpressions.FoldedStringContains: SearchIndexFieldTest {
     }
 }
 
-extension PredicateExpressions.SequenceContainsWhere: SearchIndexFieldTest {
+extension PredicateExpressions.SequenceContainsWhere {
+    var isSearchIndexFieldTest: Bool { true }
+
     // Only the recipe's own ingredients, tested on their own fields: a test of the recipe
     // inside `contains { }` is false for a recipe without ingredients.
     func collectFieldTests(_ translator: SQLTranslator, scope: String, into tests: inout SearchFieldTests) -> Bool {
@@ -216,15 +203,16 @@ extension SearchIndexQuery {
 
     /// The index columns: what ``SearchDocument`` folds into a recipe's document.
     static let indexedFields: Set<String> = {
-        let recipe = SQLTranslator.recipeColumns.values.filter(\.inSearchIndex).map { "recipe" + $0.sql(alias: "") }
-        let ingredient = SQLTranslator.ingredientColumns.values.filter(\.inSearchIndex).map { "ingredient" + $0.sql(alias: "") }
+        // From the column lists, not the key path tables: this needs no key path.
+        let recipe = RecipeRecord.columns.compactMap(\.mapping).filter(\.inSearchIndex).map { "recipe" + $0.sql(alias: "") }
+        let ingredient = RecipeRecord.IngredientRecord.columns.compactMap(\.mapping).filter(\.inSearchIndex).map { "ingredient" + $0.sql(alias: "") }
         return Set(recipe + ingredient)
     }()
 }
 
 extension SQLTranslator {
     func collectFieldTests(_ node: Any, scope: String, into tests: inout SearchFieldTests) -> Bool {
-        (node as? any SearchIndexFieldTest)?.collectFieldTests(self, scope: scope, into: &tests) ?? false
+        (node as? any SQLTranslatable)?.collectFieldTests(self, scope: scope, into: &tests) ?? false
     }
 
     /// True when the search-index query of `node` (a test of the fetched recipe) holds exactly
@@ -247,7 +235,7 @@ extension SQLTranslator {
     /// other character is not decided: a word start in the index need not follow the
     /// character before it in the needle (`a-b` against `a b`), so those rows are checked.
     func searchIndexDecides(_ node: Any) -> Bool {
-        guard node is any SearchIndexFieldTest else { return false }
+        guard (node as? any SQLTranslatable)?.isSearchIndexFieldTest == true else { return false }
         var tests = SearchFieldTests()
         guard collectFieldTests(node, scope: Self.recipeAlias, into: &tests), tests.fields == SearchIndexQuery.indexedFields,
               tests.needles.count == 1, let needle = tests.needles.first else { return false }

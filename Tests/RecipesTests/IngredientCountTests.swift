@@ -26,7 +26,7 @@ import Testing
         // The file as version 11 wrote it.
         try temporary.rawConnection().execute("""
             BEGIN;
-            \(TemporaryStore.ingredientsAsVersion12(countTriggers: false))
+            \(TemporaryStore.version12Schema(countTriggers: false))
             ALTER TABLE recipe DROP COLUMN ingredient_count;
             DELETE FROM migration WHERE version >= 12;
             PRAGMA user_version = 11;

@@ -33,7 +33,7 @@ import Testing
         let before = try lines(temporary.store)
         try temporary.rawConnection().execute("""
             BEGIN;
-            \(TemporaryStore.ingredientsAsVersion12(countTriggers: true))
+            \(TemporaryStore.version12Schema(countTriggers: true))
             DELETE FROM migration WHERE version >= 13;
             PRAGMA user_version = 12;
             COMMIT;
@@ -64,7 +64,7 @@ import Testing
         _ = try seed(temporary)
         try temporary.rawConnection().execute("""
             BEGIN;
-            \(TemporaryStore.ingredientsAsVersion12(countTriggers: true))
+            \(TemporaryStore.version12Schema(countTriggers: true))
             UPDATE ingredient SET id = 'not-an-id' WHERE name = 'Flour';
             DELETE FROM migration WHERE version >= 13;
             PRAGMA user_version = 12;

@@ -37,6 +37,9 @@ import Testing
         #expect(explained.contains("SEARCH r USING INTEGER PRIMARY KEY (rowid=?)"), "\(explained)")
         #expect(!explained.split(separator: "\n").contains { $0 == "SCAN r" || $0.hasPrefix("SCAN r ") }, "\(explained)")
         #expect(try context.fetch(descriptor).map(\.name) == ["Chocolate mousse"])
+        // The guard against words FTS5 cuts short reads the empty partial index, not every word.
+        #expect(explained.contains("SEARCH search_word USING COVERING INDEX search_word_long") ||
+                explained.contains("SCAN search_word USING COVERING INDEX search_word_long"), "\(explained)")
     }
 
     @Test func accentsAndCaseAreFoldedBeforeTheIndex() throws {
@@ -131,7 +134,7 @@ import Testing
         let raw = try SQLiteConnection(path: temporary.url.path)
         try raw.execute("""
             BEGIN;
-            \(TemporaryStore.ingredientsAsVersion12(countTriggers: false))
+            \(TemporaryStore.version12Schema(countTriggers: false))
             DROP TABLE recipe_words_terms;
             DROP TABLE recipe_words;
             DROP TABLE search_word;

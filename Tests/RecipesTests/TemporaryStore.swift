@@ -24,11 +24,13 @@ final class TemporaryStore {
         try SQLiteConnection(path: url.path)
     }
 
-    /// SQL that puts the ingredient lines back as schema 12 and before kept them (keyed by the
-    /// recipe's id, each line's id as text), for tests that turn a store back into an older
-    /// one. With `countTriggers`, also migration 12's triggers, which keyed by the same.
-    static func ingredientsAsVersion12(countTriggers: Bool) -> String {
+    /// SQL that undoes the migrations after 12, for tests that turn a store back into an older
+    /// one: the long-word index goes, and the ingredient lines are put back as schema 12 and
+    /// before kept them (keyed by the recipe's id, each line's id as text). With
+    /// `countTriggers`, also migration 12's triggers, which keyed by the same.
+    static func version12Schema(countTriggers: Bool) -> String {
         """
+        DROP INDEX search_word_long;
         DROP TRIGGER ingredient_removed;
         DROP TRIGGER ingredient_changed;
         CREATE TABLE ingredient_12 (

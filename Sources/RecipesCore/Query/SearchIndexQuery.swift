@@ -198,7 +198,8 @@ extension PredicateExpressions.SequenceContainsWhere {
 extension SearchIndexQuery {
     /// True unless the index holds a word of 32,768 bytes or more. FTS5 keeps only a word's
     /// first 32,768 bytes, so two such words that start alike are one word to it; below that
-    /// length every word is itself. Constant, so SQLite evaluates it once per query.
+    /// length every word is itself. Constant, so SQLite evaluates it once per query, from the
+    /// partial index `search_word_long` (migration 14), which holds only such words.
     static let exactnessGuard = "NOT EXISTS (SELECT 1 FROM search_word WHERE length(CAST(word AS BLOB)) >= 32768)"
 
     /// The index columns: what ``SearchDocument`` folds into a recipe's document.

@@ -21,6 +21,15 @@ import Testing
             let result = lhs.withUTF8 { l in rhs.withUTF8 { r in TextMatching.compare(l, r) } }
             #expect(result == expected, "\(lhs.debugDescription) vs \(rhs.debugDescription)")
         }
+        // The byte order is taken where the texts first differ: pairs with a long common
+        // beginning put that place past the eight-byte steps, with marks just after it.
+        for _ in 0..<20_000 {
+            let shared = text() + text()
+            var lhs = shared + text(), rhs = shared + text()
+            let expected: Int32 = lhs < rhs ? -1 : (rhs < lhs ? 1 : 0)
+            let result = lhs.withUTF8 { l in rhs.withUTF8 { r in TextMatching.compare(l, r) } }
+            #expect(result == expected, "\(lhs.debugDescription) vs \(rhs.debugDescription)")
+        }
         // A combining mark in any place of a long ASCII run (the eight-byte scan) still counts.
         for position in 0...17 {
             var plain = String(repeating: "a", count: 17), marked = plain
@@ -54,9 +63,12 @@ extension CollationTests {
         #expect(!lone.withUnsafeBufferPointer { TextMatching.isBelowCombiningMarks($0) })
     }
 
-    /// Text that is not UTF-8 orders as Swift orders what it reads as (U+FFFD).
+    /// Text that is not UTF-8 orders as Swift orders what it reads as (U+FFFD), also after a
+    /// common beginning and where one text is cut inside a character.
     @Test func bytesThatAreNotUTF8OrderAsSwiftReadsThem() {
-        let texts: [[UInt8]] = [[0xC3, 0x78], [0x7A], [0xC3, 0xA9], [0xC4, 0x80], [0x80], [0xEF, 0xAC, 0x81]]
+        let pieces: [[UInt8]] = [[0xC3, 0x78], [0x7A], [0xC3, 0xA9], [0xC4, 0x80], [0x80], [0xEF, 0xAC, 0x81], [0xC3], [0xE2, 0x82],
+                                 [0xCC, 0x81], [0x61]]
+        let texts = pieces + pieces.flatMap { first in pieces.map { first + $0 } }.map { Array("mise en place ".utf8) + $0 }
         for lhs in texts {
             for rhs in texts {
                 let (l, r) = (String(decoding: lhs, as: UTF8.self), String(decoding: rhs, as: UTF8.self))

@@ -47,21 +47,57 @@ public enum TextMatching {
     /// hold neither way for strings that are not `==`, such as "\u{E9} e" and "e\u{301} ";
     /// asking `<` both ways agrees with Foundation's ComparableComparator on them.)
     public static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int32 {
-        if isBelowCombiningMarks(lhs) && isBelowCombiningMarks(rhs) {
-            // Swift orders strings by the scalars of their NFC forms, and text of scalars
-            // below U+0300 (ASCII, Latin-1, Latin Extended, IPA) is its own NFC form: no
-            // combining marks, nothing that decomposes differently. UTF-8 keeps scalar order,
-            // so the byte order is Swift's order. Sorting a list by name calls this for every
-            // comparison; building Strings here was a fifth of a large search.
-            let common = min(lhs.count, rhs.count)
-            if common > 0, let l = lhs.baseAddress, let r = rhs.baseAddress {
-                let result = memcmp(l, r, common)
-                if result != 0 { return result < 0 ? -1 : 1 }
-            }
-            return lhs.count == rhs.count ? 0 : (lhs.count < rhs.count ? -1 : 1)
-        }
+        if let order = byteOrderAtFirstDifference(lhs, rhs) { return order }
         let l = string(lhs), r = string(rhs)
         return l < r ? -1 : (r < l ? 1 : 0)
+    }
+
+    /// The byte order of two texts, when the place they first differ shows it is Swift's, else
+    /// nil. Swift orders strings by the scalars of their NFC forms. Where the character at
+    /// the first difference, and the one after it, are valid UTF-8 below U+0300 in both
+    /// texts (ASCII, Latin-1, Latin Extended, IPA), nothing before that place differs, that
+    /// character is a starter no earlier one composes with, and no later mark composes with
+    /// it (every scalar below U+0300 has combining class 0 and is no composition's second
+    /// half): its scalar comes next in both NFC forms, and UTF-8 keeps scalar order. The same
+    /// holds where one text ends and the other goes on with such a character. Sorting a list
+    /// by name calls this for every comparison: building Strings was a fifth of a large
+    /// search, and checking both whole names for marks, an eighth.
+    static func byteOrderAtFirstDifference(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int32? {
+        let common = min(lhs.count, rhs.count)
+        var index = 0
+        if common > 0, let l = UnsafeRawPointer(lhs.baseAddress), let r = UnsafeRawPointer(rhs.baseAddress) {
+            while index + 8 <= common,
+                  l.loadUnaligned(fromByteOffset: index, as: UInt64.self) == r.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+                index += 8
+            }
+        }
+        while index < common && lhs[index] == rhs[index] { index += 1 }
+        if index == common && lhs.count == rhs.count { return 0 }
+        // Back to the start of the character the difference is in (bytes before it are the
+        // same), so that a difference inside a two-byte letter takes the shortcut too.
+        func continues(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Bool { at < bytes.count && bytes[at] & 0xC0 == 0x80 }
+        var start = index
+        while start > 0 && (continues(lhs, start) || continues(rhs, start)) { start -= 1 }
+        guard startsWithPlainCharacters(lhs, at: start), startsWithPlainCharacters(rhs, at: start) else { return nil }
+        if index == common { return lhs.count < rhs.count ? -1 : 1 }
+        return lhs[index] < rhs[index] ? -1 : 1
+    }
+
+    /// Whether the two characters from `start` (or as many as there are before the text ends)
+    /// are valid UTF-8 below U+0300: ASCII, or a lead byte from 0xC2 to 0xCB and its continuation.
+    private static func startsWithPlainCharacters(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        var index = start
+        for _ in 0..<2 {
+            guard index < bytes.count else { return true }
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            guard (0xC2...0xCB).contains(byte), index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 else { return false }
+            index += 2
+        }
+        return true
     }
 
     /// The library's `localizedStandardContains`: true when the folded needle (see

@@ -141,9 +141,18 @@ import Testing
         let edges = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
                      UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
                      UUID(uuid: (0x09, 0x0A, 0x90, 0xA0, 0x9F, 0xF9, 0x10, 0x01, 0xAB, 0xCD, 0xEF, 0x12, 0x34, 0x56, 0x78, 0x9A))]
-        for id in edges { #expect(id.storedText == id.uuidString) }
+        for id in edges {
+            #expect(id.storedText == id.uuidString)
+            #expect(UUID(storedText: id.uuidString) == id)
+            guard case .blob(let bytes) = id.storedBytes else { Issue.record("not a blob"); continue }
+            #expect(bytes.count == 16 && UUID(storedBytes: bytes) == id)
+        }
         for bad in ["", "not-a-uuid", "00000000-0000-0000-0000-00000000000", "00000000-0000-0000-0000-0000000000000",
-                    "00000000_0000-0000-0000-000000000000", "0000000g-0000-0000-0000-000000000000"] {
+                    "00000000_0000-0000-0000-000000000000", "0000000g-0000-0000-0000-000000000000",
+                    "000000000-000-0000-0000-000000000000", "00000000-0000-0000-0000-00000000000:",
+                    "00000000-0000-0000-0000-00000000000/", "00000000-0000-0000-0000-00000000000@",
+                    "00000000-0000-0000-0000-00000000000G", "00000000-0000-0000-0000-00000000000`",
+                    "00000000-0000-0000-0000-0000000000é"] {
             #expect(UUID(storedText: bad) == nil, "\(bad)")
         }
     }

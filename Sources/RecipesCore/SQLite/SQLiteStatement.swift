@@ -103,6 +103,13 @@ public final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// Calls `body` with the column's text as UTF-8 bytes, valid only during the call: no
+    /// String is made (empty for NULL).
+    public func withText<R>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let text = sqlite3_column_text(handle, column)
+        return try body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_column_bytes(handle, column))))
+    }
+
     /// The column's value as bytes (text as its UTF-8; none for NULL).
     public func bytes(_ column: Int32) -> [UInt8] {
         guard let bytes = sqlite3_column_blob(handle, column) else { return [] }

@@ -54,8 +54,9 @@ extension RecipeStore {
                 if columns.isEmpty {
                     columns = try ["id", "kind", "name", "planned", "ingredient_count"].map(row.statement.columnIndex)
                 }
-                let id: String = try row[columns[0]]
-                guard let uuid = UUID(storedText: id), let variety = RecipeVariety(sqliteValue: try row[columns[1]]) else {
+                guard let uuid = row.statement.withText(columns[0], UUID.init(storedUTF8:)),
+                      let variety = RecipeVariety(sqliteValue: try row[columns[1]]) else {
+                    let id: String = try row[columns[0]]
                     throw RecipeStoreError.damaged(path: displayPath, detail: "recipe \(id) has a bad id or kind")
                 }
                 return try body(RecipeSummary(id: uuid, variety: variety, name: try row[columns[2]], plannedDate: try row[columns[3]],

@@ -22,8 +22,8 @@ extension RecipeSummaryRenderer {
 struct PlainListRenderer: RecipeSummaryRenderer {
     mutating func add(_ summary: RecipeSummary, to output: TextOutput) {
         let planned = summary.plannedDate.map(RecipeJSON.isoString) ?? ""
-        output.line([summary.id.storedText, summary.variety.rawValue, TerminalText.oneLine(summary.name), planned,
-                     String(summary.ingredientCount)].joined(separator: "\t"))
+        // One string and one write a line: a search may list half the store.
+        output.write("\(summary.id.storedText)\t\(summary.variety.rawValue)\t\(TerminalText.oneLine(summary.name))\t\(planned)\t\(summary.ingredientCount)\n")
     }
 
     mutating func finish(_ output: TextOutput) {}

@@ -62,11 +62,14 @@ extension RecipeStore {
     /// into a database in WAL mode (a backup of a store from before ``pageSize`` into a new
     /// store, or the reverse). The copy (`VACUUM INTO`) is written beside the store.
     private func inPageSizeOfStore(_ source: SQLiteConnection, from path: String) throws -> (SQLiteConnection, copy: String?) {
-        try Self.translatingSQLiteErrors(path: path) {
-            let size = try Self.pragma("page_size", database)
-            guard let storePath = self.path, try Self.pragma("page_size", source) != size else { return (source, nil) }
-            let folder = storePath.contains("/") ? String(storePath[...storePath.lastIndex(of: "/")!]) : ""
-            let copy = folder + ".restoring-\(getpid())-\(UUID().uuidString.prefix(8))-" + storePath.split(separator: "/").last!
+        let (size, backupSize) = try Self.translatingSQLiteErrors(path: path) {
+            (try Self.pragma("page_size", database), try Self.pragma("page_size", source))
+        }
+        guard let storePath = self.path, backupSize != size else { return (source, nil) }
+        let folder = storePath.contains("/") ? String(storePath[...storePath.lastIndex(of: "/")!]) : ""
+        let copy = folder + ".restoring-\(getpid())-\(UUID().uuidString.prefix(8))-" + storePath.split(separator: "/").last!
+        // A failure here (a full disk) is about the copy, so the message names it.
+        return try Self.translatingSQLiteErrors(path: copy) {
             do {
                 try source.execute("PRAGMA page_size = \(size)")
                 try source.execute("VACUUM INTO ?", [copy], cached: false)

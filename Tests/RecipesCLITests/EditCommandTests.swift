@@ -15,8 +15,10 @@ import Testing
     func editor(_ body: String) throws -> String {
         let path = cli.home.appendingPathComponent("editor-\(UUID().uuidString).sh").path
         try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
-        chmod(path, 0o755)
-        return path
+        // Run by sh, not executed itself: between another test's fork and its exec, the
+        // descriptor this wrote with can still be open in the child, and executing the file
+        // then fails with "Text file busy" (seen once in CI).
+        return "/bin/sh " + path
     }
 
     func json() throws -> [String: Any] {

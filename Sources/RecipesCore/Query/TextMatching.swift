@@ -87,17 +87,20 @@ public enum TextMatching {
     /// are valid UTF-8 below U+0300: ASCII, or a lead byte from 0xC2 to 0xCB and its continuation.
     private static func startsWithPlainCharacters(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         var index = start
-        for _ in 0..<2 {
-            guard index < bytes.count else { return true }
-            let byte = bytes[index]
-            if byte < 0x80 {
-                index += 1
-                continue
-            }
-            guard (0xC2...0xCB).contains(byte), index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 else { return false }
-            index += 2
+        for _ in 0..<2 where index < bytes.count {
+            guard let length = plainCharacterLength(bytes, at: index) else { return false }
+            index += length
         }
         return true
+    }
+
+    /// The length of the character at `index` when it is valid UTF-8 below U+0300 (ASCII, or
+    /// a lead byte from 0xC2 to 0xCB and its continuation), else nil.
+    private static func plainCharacterLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let byte = bytes[index]
+        if byte < 0x80 { return 1 }
+        guard (0xC2...0xCB).contains(byte), index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 else { return nil }
+        return 2
     }
 
     /// The library's `localizedStandardContains`: true when the folded needle (see
@@ -324,13 +327,8 @@ public enum TextMatching {
                 index += 8
                 continue
             }
-            let byte = bytes[index]
-            if byte < 0x80 {
-                index += 1
-                continue
-            }
-            guard (0xC2...0xCB).contains(byte), index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 else { return false }
-            index += 2
+            guard let length = plainCharacterLength(bytes, at: index) else { return false }
+            index += length
         }
         return true
     }

@@ -46,9 +46,13 @@ final class RecipesProcess {
     }()
 
     @discardableResult
-    func run(_ arguments: [String], input: Data? = nil, unprivileged: Bool = false, timeout: TimeInterval? = nil) throws -> Result {
+    /// With `shellPrefix`, the binary is exec'd by `/bin/sh` after that shell text (limits,
+    /// signal dispositions the process then inherits).
+    func run(_ arguments: [String], input: Data? = nil, unprivileged: Bool = false, timeout: TimeInterval? = nil,
+             shellPrefix: String? = nil) throws -> Result {
         let process = Process()
-        let prefix = unprivileged ? Self.unprivilegedPrefix ?? [] : []
+        var prefix = unprivileged ? Self.unprivilegedPrefix ?? [] : []
+        if let shellPrefix { prefix += ["/bin/sh", "-c", shellPrefix + " exec \"$0\" \"$@\""] }
         process.executableURL = prefix.isEmpty ? Self.binary : URL(fileURLWithPath: prefix[0])
         process.arguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [Self.binary.path] + arguments
         process.environment = environment

@@ -307,6 +307,47 @@ import Testing
         #expect(try count(laptop) == 1 && pageSize(path) == .integer(4096) && integrityCheck(path) == .text("ok"))
     }
 
+    /// Found by the new-user trial: a restore killed while it converted a backup's pages left
+    /// the copy (as large as the backup) beside the store for good, and one that failed on a
+    /// full disk still left the copy of the store as it was. The next restore removes copies
+    /// whose process is gone; the conversion comes before the store is kept.
+    @Test func aRestoreLeavesNoCopyBehind() throws {
+        let path = laptop.home.path + "/.local/share/recipes/recipes.sqlite"
+        let folder = laptop.home.path + "/.local/share/recipes/"
+        #expect(try laptop.run(["init"]).status == 0)
+        // A backup with 4,096-byte pages and some bulk, written through the library.
+        let older = laptop.home.appendingPathComponent("older.sqlite").path
+        do {
+            let context = ModelContext(try RecipeStore(path: older))
+            for number in 0..<300 {
+                context.insert(Recipe(name: "Dish \(number)", instructions: String(repeating: "Stir and taste. ", count: 120)))
+            }
+            try context.save()
+        }
+        try SQLiteConnection(path: older).execute("PRAGMA journal_mode = DELETE; PRAGMA page_size = 4096; VACUUM")
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let abandoned = folder + ".restoring-\(finished.processIdentifier)-0A1B2C3D-recipes.sqlite"
+        let running = folder + ".restoring-\(getpid())-0A1B2C3D-recipes.sqlite"
+        for file in [abandoned, abandoned + "-journal", running] { _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8)) }
+
+        // Files may grow to 256 KB only, and the signal that would kill the process for it
+        // is ignored (as exec keeps it), so writing the converted copy fails as on a full disk.
+        let limited = try laptop.run(["--store", path, "restore", older], shellPrefix: "trap '' XFSZ; ulimit -f 512;")
+        #expect(limited.status == 2 && limited.stderr.contains("nothing was changed"), "\(limited)")
+        var left = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(!left.contains { $0.contains("before-restore") || ($0.hasPrefix(".restoring-") && !running.hasSuffix($0)) }, "\(left)")
+        #expect(left.contains { running.hasSuffix($0) }, "a copy whose process runs stays")
+
+        let restored = try laptop.run(["restore", older])
+        #expect(restored.status == 0 && restored.stdout.hasPrefix("restored 300 recipes"), "\(restored)")
+        left = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(left.filter { $0.hasPrefix(".restoring-") } == [String(running.split(separator: "/").last!)], "\(left)")
+        #expect(try integrityCheck(path) == .text("ok"))
+    }
+
     /// The same with a backup moved over the store file, which the README advises against
     /// but people do: the watcher reopens the new file and the store stays whole.
     @Test func aBackupMovedUnderARunningWatcherLeavesTheStoreWhole() throws {

@@ -14,7 +14,7 @@ struct RestoreCommand: RecipesCommand {
             STORE.before-restore-DATE (-2, -3, ... for more in the same second). The backup \
             must be a recipe store and intact; it is not changed. One from an earlier version \
             or with another page size restores all the same (through a copy made beside the \
-            store and removed). The next 'recipes sync' reads back, from the sync folder, what this store \
+            store and removed; the next restore removes one a killed restore left). The next 'recipes sync' reads back, from the sync folder, what this store \
             wrote there after the backup was taken.
             """,
         arguments: [ArgumentSpec("file", completes: .file, help: "A backup, as 'recipes backup' writes it (or a copy of a store file).")],

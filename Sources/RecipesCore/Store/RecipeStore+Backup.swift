@@ -33,7 +33,9 @@ extension RecipeStore {
             guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
                 throw RecipeStoreError.notAStore(path: path)
             }
-            let source = try SQLiteConnection(path: path, readOnly: true)
+            // As a store this user cannot write is opened: a backup in WAL mode in a folder
+            // this user cannot write (no -shm can be made) is still read.
+            let source = try Self.openReadOnly(path)
             try Self.checkIdentity(source, path: path)
             guard try Self.pragma("user_version", source) > 0 else { throw RecipeStoreError.notAStore(path: path) }
             guard try source.scalar("PRAGMA quick_check") == .text("ok") else {
@@ -41,14 +43,16 @@ extension RecipeStore {
             }
             return source
         }
-        if let keeping { try backUp(to: keeping) }
+        // Converted first: when that fails (a full disk), nothing is left behind, not even
+        // the copy of the store as it was.
         let (pages, copy) = try inPageSizeOfStore(source, from: path)
         defer {
             if let copy {
                 pages.close()
-                for file in [copy, copy + "-wal", copy + "-shm", copy + "-journal"] { unlink(file) }
+                Self.removeCopy(copy)
             }
         }
+        if let keeping { try backUp(to: keeping) }
         try reading {
             database.clearStatementCache()
             hasWritten = true
@@ -67,7 +71,9 @@ extension RecipeStore {
         }
         guard let storePath = self.path, backupSize != size else { return (source, nil) }
         let folder = storePath.contains("/") ? String(storePath[...storePath.lastIndex(of: "/")!]) : ""
-        let copy = folder + ".restoring-\(getpid())-\(UUID().uuidString.prefix(8))-" + storePath.split(separator: "/").last!
+        let name = String(storePath.split(separator: "/").last!)
+        Self.removeAbandonedCopies(in: folder, of: name)
+        let copy = folder + ".restoring-\(getpid())-\(UUID().uuidString.prefix(8))-" + name
         // A failure here (a full disk) is about the copy, so the message names it.
         return try Self.translatingSQLiteErrors(path: copy) {
             do {
@@ -75,10 +81,33 @@ extension RecipeStore {
                 try source.execute("VACUUM INTO ?", [copy], cached: false)
                 return (try SQLiteConnection(path: copy, readOnly: true), copy)
             } catch {
-                unlink(copy)
+                Self.removeCopy(copy)
                 throw error
             }
         }
+    }
+
+    /// The converted copy and the files SQLite may have made beside it.
+    private static func removeCopy(_ copy: String) {
+        for file in [copy, copy + "-journal", copy + "-wal", copy + "-shm"] { unlink(file) }
+    }
+
+    /// Removes converted copies of the store `name` in `folder` that a restore killed before
+    /// it finished left behind (`.restoring-PID-…-name`, PID no longer running): a copy is as
+    /// large as the backup.
+    private static func removeAbandonedCopies(in folder: String, of name: String) {
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
+        defer { closedir(directory) }
+        var abandoned: [String] = []
+        while let entry = readdir(directory) {
+            let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let parts = file.split(separator: "-", maxSplits: 3)
+            guard parts.count == 4, parts[0] == ".restoring", let pid = pid_t(parts[1]),
+                  ["", "-journal", "-wal", "-shm"].contains(where: { String(parts[3]) == name + $0 }),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            abandoned.append(folder + parts[0...2].joined(separator: "-") + "-" + name)
+        }
+        Set(abandoned).forEach(removeCopy)
     }
 
     /// Closes a store whose file was replaced under it (a backup moved over it while this

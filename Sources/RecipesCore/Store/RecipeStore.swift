@@ -95,7 +95,7 @@ public final class RecipeStore {
 
     /// A read-only connection, or when SQLite cannot make the -shm file a WAL reader needs
     /// and no -wal file holds changes yet, an immutable one (a snapshot of the file).
-    private static func openReadOnly(_ path: String) throws -> SQLiteConnection {
+    static func openReadOnly(_ path: String) throws -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path, readOnly: true)
         do {
             _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")

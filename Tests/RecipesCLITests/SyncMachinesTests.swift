@@ -348,6 +348,34 @@ import Testing
         #expect(try integrityCheck(path) == .text("ok"))
     }
 
+    /// Found by the new-user trial: a backup in WAL mode (a copied store file) that this user
+    /// may only read, in a folder it may not write, was refused as "the store is read-only":
+    /// SQLite could make no -shm beside it to read it, nor beside its converted copy.
+    @Test func aReadOnlyBackupInWALModeRestores() throws {
+        guard RecipesProcess.unprivilegedPrefix != nil else { return }  // root without setpriv(1)
+        let base = laptop.home.appendingPathComponent("read-only").path
+        let backups = base + "/backups", stores = base + "/stores"
+        for folder in [backups, stores] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let backup = backups + "/old.sqlite"
+        do {
+            let context = ModelContext(try RecipeStore(path: backup))
+            context.insert(Recipe(name: "Soup"))
+            try context.save()
+        }
+        // An older store's file: 4,096-byte pages, WAL mode.
+        try SQLiteConnection(path: backup).execute("PRAGMA journal_mode = DELETE; PRAGMA page_size = 4096; VACUUM; PRAGMA journal_mode = WAL")
+        chmod(backup, 0o444)
+        chmod(backups, 0o555)
+        defer { chmod(backups, 0o755) }
+        if getuid() == 0 { chown(stores, 65534, 65534) }
+        let store = stores + "/recipes.sqlite"
+        #expect(try laptop.run(["--store", store, "init"], unprivileged: true).status == 0)
+        let restored = try laptop.run(["--store", store, "restore", backup], unprivileged: true)
+        #expect(restored.status == 0 && restored.stdout.hasPrefix("restored 1 recipe from \(backup)"), "\(restored)")
+        #expect(try laptop.run(["--store", store, "search", "--format", "plain"], unprivileged: true).stdout.contains("\tSoup\t"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: backups) == ["old.sqlite"])
+    }
+
     /// The same with a backup moved over the store file, which the README advises against
     /// but people do: the watcher reopens the new file and the store stays whole.
     @Test func aBackupMovedUnderARunningWatcherLeavesTheStoreWhole() throws {

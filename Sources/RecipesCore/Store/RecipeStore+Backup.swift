@@ -77,9 +77,13 @@ extension RecipeStore {
         // A failure here (a full disk) is about the copy, so the message names it.
         return try Self.translatingSQLiteErrors(path: copy) {
             do {
-                try source.execute("PRAGMA page_size = \(size)")
+                // The copy first, then its page size: `PRAGMA page_size` before `VACUUM INTO`
+                // is ignored for a backup opened as immutable (read-only, in WAL mode, in a
+                // folder this user cannot write), and the pages would still differ.
                 try source.execute("VACUUM INTO ?", [copy], cached: false)
-                return (try SQLiteConnection(path: copy, readOnly: true), copy)
+                let converted = try SQLiteConnection(path: copy)
+                try converted.execute("PRAGMA journal_mode = DELETE; PRAGMA page_size = \(size); VACUUM")
+                return (converted, copy)
             } catch {
                 Self.removeCopy(copy)
                 throw error

@@ -100,11 +100,9 @@ extension RecipeStore {
     /// it finished left behind (`.restoring-PID-…-name`, PID no longer running): a copy is as
     /// large as the backup.
     private static func removeAbandonedCopies(in folder: String, of name: String) {
-        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
-        defer { closedir(directory) }
+        guard let files = try? entries(of: folder.isEmpty ? "." : folder) else { return }
         var abandoned: [String] = []
-        while let entry = readdir(directory) {
-            let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for file in files {
             let parts = file.split(separator: "-", maxSplits: 3)
             guard parts.count == 4, parts[0] == ".restoring", let pid = pid_t(parts[1]),
                   ["", "-journal", "-wal", "-shm"].contains(where: { String(parts[3]) == name + $0 }),

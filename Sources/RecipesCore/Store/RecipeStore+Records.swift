@@ -77,16 +77,20 @@ extension RecipeStore {
         // Another process (a sync, another terminal) deleted the recipe since it was read:
         // the edit is newer than the deletion, so it brings the recipe back.
         guard database.lastChanges > 0 else { return try insert(record) }
-        let rowID = try rowID(of: record.id)
-        if record.ingredients != previous.ingredients, let rowID {
-            try database.execute("DELETE FROM ingredient WHERE recipe = ?", [rowID])
-            try insertIngredients(of: record, rowID: rowID)
-            // Removing the old lines cleared the row's count (a trigger); the new one, now.
-            try database.execute("UPDATE recipe SET ingredient_count = ? WHERE rowid = ?", [record.ingredientCountValue, rowID])
-        }
-        if SearchDocument(record) != SearchDocument(previous), let rowID {
-            try unindex(previous, rowID: rowID)
-            try index(record, rowID: rowID)
+        // The lines and the index entry are keyed by the rowid, looked up only when they change.
+        let linesChanged = record.ingredients != previous.ingredients
+        let documentChanged = SearchDocument(record) != SearchDocument(previous)
+        if linesChanged || documentChanged, let rowID = try rowID(of: record.id) {
+            if linesChanged {
+                try database.execute("DELETE FROM ingredient WHERE recipe = ?", [rowID])
+                try insertIngredients(of: record, rowID: rowID)
+                // Removing the old lines cleared the row's count (a trigger); the new one, now.
+                try database.execute("UPDATE recipe SET ingredient_count = ? WHERE rowid = ?", [record.ingredientCountValue, rowID])
+            }
+            if documentChanged {
+                try unindex(previous, rowID: rowID)
+                try index(record, rowID: rowID)
+            }
         }
         try stampLocalChange(of: record.id, deleted: false)
         // Setting plannedDate plans the recipe once, replacing its upcoming entries.

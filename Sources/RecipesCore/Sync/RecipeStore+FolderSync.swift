@@ -349,7 +349,8 @@ extension RecipeStore {
         guard status.st_mode & S_IFMT == S_IFDIR else { throw SyncError.notAFolder(path: path) }
     }
 
-    private static func entries(of folder: String) throws -> [String] {
+    /// The names in `folder`, but `.` and `..` (a sync folder's files; a store's folder).
+    static func entries(of folder: String) throws -> [String] {
         guard let directory = opendir(folder) else { throw SyncError.cannotRead(path: folder, reason: String(cString: strerror(errno))) }
         defer { closedir(directory) }
         var names: [String] = []

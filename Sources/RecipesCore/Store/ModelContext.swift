@@ -85,14 +85,16 @@ public final class ModelContext {
                 }
             }
             if !conflicts.isEmpty { throw RecipeStoreError.conflict(conflicts) }
+            var insertions: [(Recipe, RecipeRecord)] = []
             for id in insertionOrder {
                 guard let recipe = inserted[id] else { continue }
                 var record = RecipeRecord(recipe)
                 record.createdAt = now
                 record.updatedAt = now
-                try store.insert(record)
-                written.append((recipe, record, false))
+                insertions.append((recipe, record))
             }
+            try store.insert(insertions.map(\.1))
+            written += insertions.map { ($0, $1, false) }
         }
         for id in deleted.keys { registered[id] = nil }
         for (recipe, record, merged) in written {

@@ -53,12 +53,34 @@ extension RecipeStore {
         return result
     }
 
+    /// Inserts `records` in order. Many at once (a bulk save, an import) are prepared on a
+    /// second thread meanwhile (see PreparedRecipes).
+    func insert(_ records: [RecipeRecord]) throws {
+        guard records.count >= PreparedRecipes.minimumCount else { return try records.forEach { try insert($0) } }
+        let prepared = PreparedRecipes(records)
+        do {
+            for index in records.indices { try insert(prepared.recipe(at: index)) }
+        } catch {
+            _ = prepared.finish()
+            throw error
+        }
+        unlistedSearchWords.formUnion(prepared.finish())
+    }
+
     func insert(_ record: RecipeRecord) throws {
+        let prepared = PreparedRecipe(record)
+        try insert(prepared)
+        prepared.document.collectWords(into: &unlistedSearchWords)
+    }
+
+    /// Inserts the record's row, lines and search entry (whose words the caller lists).
+    private func insert(_ prepared: PreparedRecipe) throws {
+        let record = prepared.record
         try check(record)
-        try database.execute(RecipeRecord.insertSQL, record.columnValues)
+        try database.execute(RecipeRecord.insertSQL, prepared.row)
         let rowID = database.lastInsertedRowID
-        try insertIngredients(of: record, rowID: rowID)
-        try index(record, rowID: rowID)
+        try insertLines(prepared.lines, rowID: rowID)
+        try database.execute("INSERT INTO recipe_words (rowid, document) VALUES (?, ?)", [rowID, prepared.document.text])
         try stampLocalChange(of: record.id, deleted: false)
         // A recipe saved with a planned date is planned once then (see Recipe.plannedDate),
         // unless it is one brought back with its plan. Sync and samples write their entries
@@ -83,7 +105,7 @@ extension RecipeStore {
         if linesChanged || documentChanged, let rowID = try rowID(of: record.id) {
             if linesChanged {
                 try database.execute("DELETE FROM ingredient WHERE recipe = ?", [rowID])
-                try insertIngredients(of: record, rowID: rowID)
+                try insertLines(PreparedRecipe.lines(of: record), rowID: rowID)
                 // Removing the old lines cleared the row's count (a trigger); the new one, now.
                 try database.execute("UPDATE recipe SET ingredient_count = ? WHERE rowid = ?", [record.ingredientCountValue, rowID])
             }
@@ -114,13 +136,11 @@ extension RecipeStore {
         try stampLocalChange(of: id, deleted: true)
     }
 
-    /// Writes the record's lines under the recipe whose rowid is `rowID`.
-    private func insertIngredients(of record: RecipeRecord, rowID: Int64) throws {
-        let recipe = rowID.sqliteValue
-        let columns = RecipeRecord.IngredientRecord.columns
-        for (position, ingredient) in record.ingredients.enumerated() {
-            try database.execute(RecipeRecord.IngredientRecord.insertSQL,
-                                 SQLArguments([recipe, position.sqliteValue] + columns.map { $0.value(ingredient) }))
+    /// Writes lines (``PreparedRecipe/lines(of:)``) under the recipe whose rowid is `rowID`.
+    private func insertLines(_ lines: [SQLArguments], rowID: Int64) throws {
+        for var line in lines {
+            line.values[0] = rowID.sqliteValue
+            try database.execute(RecipeRecord.IngredientRecord.insertSQL, line)
         }
     }
 

@@ -77,6 +77,16 @@ struct SearchWords {
         }
     }
 
+    /// Adds every word of `other`.
+    mutating func formUnion(_ other: SearchWords) {
+        guard !isEmpty else { return self = other }
+        var start = 0
+        for end in other.ends {
+            other.bytes.withUnsafeBufferPointer { insert(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            start = end
+        }
+    }
+
     mutating func removeAll() {
         self = SearchWords()
     }

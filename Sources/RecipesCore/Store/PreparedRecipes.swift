@@ -1,0 +1,109 @@
+import Dispatch
+import Synchronization
+
+/// A record as the statements that insert it take it: the row's values, each ingredient
+/// line's values (the recipe's rowid first, set once the row has one) and the search
+/// document. Making these needs no database, so a bulk insert makes them on another thread
+/// (``PreparedRecipes``).
+struct PreparedRecipe: Sendable {
+    let record: RecipeRecord
+    let row: SQLArguments
+    let lines: [SQLArguments]
+    let document: SearchDocument
+
+    init(_ record: RecipeRecord) {
+        self.record = record
+        row = record.columnValues
+        lines = Self.lines(of: record)
+        document = SearchDocument(record)
+    }
+
+    /// The values of ``RecipeRecord/IngredientRecord/insertSQL`` for each of the record's
+    /// lines, with NULL for the recipe's rowid.
+    static func lines(of record: RecipeRecord) -> [SQLArguments] {
+        let columns = RecipeRecord.IngredientRecord.columns
+        return record.ingredients.enumerated().map { position, ingredient in
+            SQLArguments([.null, position.sqliteValue] + columns.map { $0.value(ingredient) })
+        }
+    }
+}
+
+/// Many records about to be inserted, prepared on a second thread while the caller writes
+/// rows. Preparing (folding each field for the search document, listing its words, turning
+/// every field into an SQL value) was over half of the Swift side of loading recipes (`perf`
+/// on 20,000), and none of it needs the database, so on two cores it overlaps the SQL
+/// instead of waiting for it.
+///
+/// The worker prepares chunks in order, at most ``lookahead`` ahead of the writer, so an
+/// import of any size holds a bounded number of prepared records.
+final class PreparedRecipes: @unchecked Sendable {
+    // @unchecked: a chunk's `recipes` is written by the worker only before it signals the
+    // chunk's `ready`, and read (then emptied) by the writer only after waiting for it;
+    // `words` is the worker's until `finished` is signalled. The semaphores order every access.
+    private final class Chunk {
+        let range: Range<Int>
+        var recipes: [PreparedRecipe] = []
+        let ready = DispatchSemaphore(value: 0)
+
+        init(_ range: Range<Int>) { self.range = range }
+    }
+
+    /// Records per chunk: enough that waking the other thread is rare, few enough that the
+    /// writer starts almost at once.
+    static let chunkSize = 32
+    /// Chunks the worker may have ready before the writer takes them.
+    static let lookahead = 16
+    /// Fewer records than this are prepared on the writer's thread: a thread's start costs more.
+    static let minimumCount = 2 * chunkSize
+
+    private let chunks: [Chunk]
+    private let space = DispatchSemaphore(value: PreparedRecipes.lookahead)
+    private let finished = DispatchSemaphore(value: 0)
+    private let stopped = Atomic<Bool>(false)
+    private var words = SearchWords()
+    private var isFinished = false
+
+    /// Starts preparing `records` on another thread.
+    init(_ records: [RecipeRecord]) {
+        chunks = stride(from: 0, to: records.count, by: Self.chunkSize).map { Chunk($0..<min($0 + Self.chunkSize, records.count)) }
+        DispatchQueue.global().async { [self] in
+            for chunk in chunks {
+                space.wait()
+                if stopped.load(ordering: .relaxed) { break }
+                chunk.recipes = records[chunk.range].map { record in
+                    let prepared = PreparedRecipe(record)
+                    prepared.document.collectWords(into: &words)
+                    return prepared
+                }
+                chunk.ready.signal()
+            }
+            finished.signal()
+        }
+    }
+
+    /// Record `index`, prepared; records are taken in order, each once.
+    func recipe(at index: Int) -> PreparedRecipe {
+        let chunk = chunks[index / Self.chunkSize]
+        let offset = index - chunk.range.lowerBound
+        if offset == 0 { chunk.ready.wait() }
+        let recipe = chunk.recipes[offset]
+        if offset == chunk.range.count - 1 {
+            chunk.recipes = []
+            space.signal()
+        }
+        return recipe
+    }
+
+    /// Waits for the worker to stop (at once, if the writer gave up early) and hands over the
+    /// words of every document it made. Called once the writer is done, also when writing
+    /// failed: the worker must not outlive its writer.
+    func finish() -> SearchWords {
+        guard !isFinished else { return SearchWords() }
+        isFinished = true
+        stopped.store(true, ordering: .relaxed)
+        // A worker waiting for space would otherwise wait for a writer that has stopped.
+        for _ in chunks { space.signal() }
+        finished.wait()
+        return words
+    }
+}

@@ -78,7 +78,6 @@ public final class RecipeStore {
                 // transaction survive a power cut. A new file gets pages of `pageSize` (an
                 // existing one keeps its own; SQLite changes it only by rewriting the file).
                 try database.execute("PRAGMA page_size = \(Self.pageSize); PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
-                if let kb = getenv("RECIPES_CACHE_KB") { try database.execute("PRAGMA cache_size = -\(String(cString: kb))") }
                 try migrate()
             }
         }

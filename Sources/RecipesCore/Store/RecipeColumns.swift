@@ -48,8 +48,8 @@ extension RecipeRecord {
     /// Every column of `recipe`, in the order a person's edits are reported (a save conflict
     /// lists fields in this order). Common properties name their key path on `Root`, so the
     /// translator can list `\BakedGood.name` as well as `\Recipe.name`. Each entry names its
-    /// property three times (record, model, key path): closures for the first two, because
-    /// building key paths at run time is what `recipes next` cannot afford.
+    /// property in the record, the model (to read, to write) and a key path: closures for the
+    /// first two, because building key paths at run time is what `recipes next` cannot afford.
     static func columns<Root: Recipe>(for root: Root.Type) -> [StoredColumn<RecipeRecord>] {
         let canonical: (String) -> SQLiteValue = { .text(TextMatching.canonical($0)) }
         return [
@@ -57,48 +57,48 @@ extension RecipeRecord {
                          property: nil, json: "id", query: Queried(.identifier)),
             StoredColumn("kind", { $1(&$0.variety) }, model: nil, modelValue: { $0.variety }, keyPath: \Root.variety,
                          property: nil, json: "kind"),
-            StoredColumn("name", { $1(&$0.name) }, model: { $1(&$0.name) }, keyPath: \Root.name,
+            StoredColumn("name", { $1(&$0.name) }, model: ({ $0.name }, { $0.name = $1 }), keyPath: \Root.name,
                          property: "name", json: "name", query: Queried(.text, inSearchIndex: true), bind: canonical),
-            StoredColumn("summary", { $1(&$0.summary) }, model: { $1(&$0.summary) }, keyPath: \Root.summary,
+            StoredColumn("summary", { $1(&$0.summary) }, model: ({ $0.summary }, { $0.summary = $1 }), keyPath: \Root.summary,
                          property: "summary", json: "summary", query: Queried(.text, inSearchIndex: true), bind: canonical),
-            StoredColumn("instructions", { $1(&$0.instructions) }, model: { $1(&$0.instructions) }, keyPath: \Root.instructions,
+            StoredColumn("instructions", { $1(&$0.instructions) }, model: ({ $0.instructions }, { $0.instructions = $1 }), keyPath: \Root.instructions,
                          property: "instructions", json: "instructions", query: Queried(.text, inSearchIndex: true), bind: canonical),
-            StoredColumn("planned", { $1(&$0.plannedDate) }, model: { $1(&$0.plannedDate) }, keyPath: \Root.plannedDate,
+            StoredColumn("planned", { $1(&$0.plannedDate) }, model: ({ $0.plannedDate }, { $0.plannedDate = $1 }), keyPath: \Root.plannedDate,
                          property: "plannedDate", json: "planned", query: Queried(.date, nullable: true)),
-            StoredColumn("source", { $1(&$0.sourceURL) }, model: { $1(&$0.sourceURL) }, keyPath: \Root.sourceURL,
+            StoredColumn("source", { $1(&$0.sourceURL) }, model: ({ $0.sourceURL }, { $0.sourceURL = $1 }), keyPath: \Root.sourceURL,
                          property: "sourceURL", json: "source", query: Queried(.text, nullable: true)),
-            StoredColumn("servings", { $1(&$0.servings) }, model: { $1(&$0.servings) }, keyPath: \Root.servings,
+            StoredColumn("servings", { $1(&$0.servings) }, model: ({ $0.servings }, { $0.servings = $1 }), keyPath: \Root.servings,
                          property: "servings", json: "servings", query: Queried(.number, nullable: true)),
-            StoredColumn("yield", { $1(&$0.yield) }, model: { $1(&$0.yield) }, keyPath: \Root.yield,
+            StoredColumn("yield", { $1(&$0.yield) }, model: ({ $0.yield }, { $0.yield = $1 }), keyPath: \Root.yield,
                          property: "yield", json: "yield", query: Queried(.text, nullable: true)),
-            StoredColumn("prep_minutes", { $1(&$0.prepMinutes) }, model: { $1(&$0.prepMinutes) }, keyPath: \Root.prepMinutes,
+            StoredColumn("prep_minutes", { $1(&$0.prepMinutes) }, model: ({ $0.prepMinutes }, { $0.prepMinutes = $1 }), keyPath: \Root.prepMinutes,
                          property: "prepMinutes", json: "prepMinutes", query: Queried(.number, nullable: true)),
-            StoredColumn("cook_minutes", { $1(&$0.cookMinutes) }, model: { $1(&$0.cookMinutes) }, keyPath: \Root.cookMinutes,
+            StoredColumn("cook_minutes", { $1(&$0.cookMinutes) }, model: ({ $0.cookMinutes }, { $0.cookMinutes = $1 }), keyPath: \Root.cookMinutes,
                          property: "cookMinutes", json: "cookMinutes", query: Queried(.number, nullable: true)),
-            StoredColumn("total_minutes", { $1(&$0.totalMinutes) }, model: { $1(&$0.totalMinutes) }, keyPath: \Root.totalMinutes,
+            StoredColumn("total_minutes", { $1(&$0.totalMinutes) }, model: ({ $0.totalMinutes }, { $0.totalMinutes = $1 }), keyPath: \Root.totalMinutes,
                          property: "totalMinutes", json: "totalMinutes", query: Queried(.number, nullable: true)),
             // One per line (see Recipe.canonicalTags), so `search --tag` matches a whole line.
-            StoredColumn("tags", { $1(&$0.tags) }, model: { $1(&$0.tags) }, keyPath: \Root.tags,
+            StoredColumn("tags", { $1(&$0.tags) }, model: ({ $0.tags }, { $0.tags = $1 }), keyPath: \Root.tags,
                          property: "tags", json: "tags"),
-            StoredColumn("last_cooked", { $1(&$0.lastCooked) }, model: { $1(&$0.lastCooked) }, keyPath: \Root.lastCooked,
+            StoredColumn("last_cooked", { $1(&$0.lastCooked) }, model: ({ $0.lastCooked }, { $0.lastCooked = $1 }), keyPath: \Root.lastCooked,
                          property: nil, json: "lastCooked", query: Queried(.date, nullable: true)),
-            StoredColumn("times_cooked", { $1(&$0.timesCooked) }, model: { $1(&$0.timesCooked) }, keyPath: \Root.timesCooked,
+            StoredColumn("times_cooked", { $1(&$0.timesCooked) }, model: ({ $0.timesCooked }, { $0.timesCooked = $1 }), keyPath: \Root.timesCooked,
                          property: nil, json: "timesCooked", query: Queried(.number)),
-            StoredColumn("created", { $1(&$0.createdAt) }, model: { $1(&$0.createdAt) }, keyPath: \Root.createdAt,
+            StoredColumn("created", { $1(&$0.createdAt) }, model: ({ $0.createdAt }, { $0.createdAt = $1 }), keyPath: \Root.createdAt,
                          property: nil, json: "created", query: Queried(.date)),
-            StoredColumn("updated", { $1(&$0.updatedAt) }, model: { $1(&$0.updatedAt) }, keyPath: \Root.updatedAt,
+            StoredColumn("updated", { $1(&$0.updatedAt) }, model: ({ $0.updatedAt }, { $0.updatedAt = $1 }), keyPath: \Root.updatedAt,
                          property: nil, json: "updated", query: Queried(.date)),
-            StoredColumn("oven_temperature", { $1(&$0.ovenTemperature) }, model: { (baked: BakedGood, access) in access(&baked.ovenTemperature) },
+            StoredColumn("oven_temperature", { $1(&$0.ovenTemperature) }, model: ({ (baked: BakedGood) in baked.ovenTemperature }, { baked, value in baked.ovenTemperature = value }),
                          keyPath: \BakedGood.ovenTemperature, property: "ovenTemperature", json: "ovenTemperature",
                          query: Queried(.number, nullable: true), toRecord: { $0 }, toModel: { $0 }),
-            StoredColumn("bake_minutes", { $1(&$0.bakeMinutes) }, model: { (baked: BakedGood, access) in access(&baked.bakeMinutes) },
+            StoredColumn("bake_minutes", { $1(&$0.bakeMinutes) }, model: ({ (baked: BakedGood) in baked.bakeMinutes }, { baked, value in baked.bakeMinutes = value }),
                          keyPath: \BakedGood.bakeMinutes, property: "bakeMinutes", json: "bakeMinutes",
                          query: Queried(.number, nullable: true), toRecord: { $0 }, toModel: { $0 }),
             // NULL for other kinds; a beverage's own value is never nil.
-            StoredColumn("alcoholic", { $1(&$0.isAlcoholic) }, model: { (beverage: Beverage, access) in access(&beverage.isAlcoholic) },
+            StoredColumn("alcoholic", { $1(&$0.isAlcoholic) }, model: ({ (beverage: Beverage) in beverage.isAlcoholic }, { beverage, value in beverage.isAlcoholic = value }),
                          keyPath: \Beverage.isAlcoholic, property: "isAlcoholic", json: "alcoholic",
                          query: Queried(.condition), toRecord: { $0 }, toModel: { $0 ?? false }),
-            StoredColumn("served_hot", { $1(&$0.isServedHot) }, model: { (beverage: Beverage, access) in access(&beverage.isServedHot) },
+            StoredColumn("served_hot", { $1(&$0.isServedHot) }, model: ({ (beverage: Beverage) in beverage.isServedHot }, { beverage, value in beverage.isServedHot = value }),
                          keyPath: \Beverage.isServedHot, property: "isServedHot", json: "servedHot",
                          query: Queried(.condition), toRecord: { $0 }, toModel: { $0 ?? false }),
         ]
@@ -153,11 +153,11 @@ extension RecipeRecord.IngredientRecord {
             StoredColumn("id", { $1(&$0.id) }, model: nil, modelValue: { $0.id }, keyPath: \Ingredient.id,
                          property: nil, json: "id", query: Queried(.identifier, function: "recipes_id_text"),
                          bind: { $0.storedBytes }),
-            StoredColumn("name", { $1(&$0.name) }, model: { $1(&$0.name) }, keyPath: \Ingredient.name,
+            StoredColumn("name", { $1(&$0.name) }, model: ({ $0.name }, { $0.name = $1 }), keyPath: \Ingredient.name,
                          property: "name", json: "name", query: Queried(.text, inSearchIndex: true), bind: canonical),
-            StoredColumn("amount", { $1(&$0.amount) }, model: { $1(&$0.amount) }, keyPath: \Ingredient.amount,
+            StoredColumn("amount", { $1(&$0.amount) }, model: ({ $0.amount }, { $0.amount = $1 }), keyPath: \Ingredient.amount,
                          property: "amount", json: "amount", query: Queried(.text, inSearchIndex: true), bind: canonical),
-            StoredColumn("heading", { $1(&$0.isHeading) }, model: { $1(&$0.isHeading) }, keyPath: \Ingredient.isHeading,
+            StoredColumn("heading", { $1(&$0.isHeading) }, model: ({ $0.isHeading }, { $0.isHeading = $1 }), keyPath: \Ingredient.isHeading,
                          property: "isHeading", json: "heading", query: Queried(.condition)),
         ]
     }()

@@ -5,8 +5,11 @@ import FoundationEssentials
 /// a description needs cost `recipes next` a tenth of its time.
 typealias PropertyAccess<Root, Value> = (inout Root, (inout Value) -> Void) -> Void
 
-/// The same for a property of an object (a model class).
-typealias ObjectPropertyAccess<Object, Value> = (Object, (inout Value) -> Void) -> Void
+/// Reads and writes one property of an object (a model class): `({ $0.name }, { $0.name = $1 })`.
+/// Two closures, not one taking `inout`: an inout access to a model's property runs its
+/// setter too, which told every observer of the property that it had changed whenever a save
+/// only read it.
+typealias ModelProperty<Object, Value> = (get: (Object) -> Value, set: (Object, Value) -> Void)
 
 /// One stored property: its column, and how its value goes between the model, the record
 /// a context compares, and SQL. A list of these (``RecipeRecord/columns``) is the one place
@@ -45,7 +48,7 @@ final class StoredColumn<Record> {
     /// only reads out (set by its initializer, as `id`) has `model: nil` and `modelValue`.
     init<Model: AnyObject, Value: SQLiteValueConvertible & Equatable>(
         _ name: String, _ record: @escaping PropertyAccess<Record, Value>,
-        model: ObjectPropertyAccess<Model, Value>?, modelValue: ((Model) -> Value)? = nil,
+        model: ModelProperty<Model, Value>?, modelValue: ((Model) -> Value)? = nil,
         keyPath: @autoclosure @escaping () -> KeyPath<Model, Value>,
         property: String?, json: String, query: Queried? = nil,
         bind: @escaping (Value) -> SQLiteValue = { $0.sqliteValue }
@@ -65,18 +68,12 @@ final class StoredColumn<Record> {
         }
         isEqual = { get($0) == get($1) }
         copy = { target, source in record(&target) { $0 = get(source) } }
-        let modelGet: ((Model) -> Value)? = modelValue ?? model.map { access in
-            { object in
-                var result: Value?
-                access(object) { result = $0 }
-                return result!
-            }
-        }
+        let modelGet: ((Model) -> Value)? = modelValue ?? model?.get
         load = { target, object in
             if let object = object as? Model, let value = modelGet?(object) { record(&target) { $0 = value } }
         }
         apply = { object, source in
-            if let model, let object = object as? Model { model(object) { $0 = get(source) } }
+            if let model, let object = object as? Model { model.set(object, get(source)) }
         }
     }
 
@@ -84,7 +81,7 @@ final class StoredColumn<Record> {
     /// model property that is not optional takes `toModel(nil)` when the record holds nil.
     init<Model: AnyObject, Value: SQLiteValueConvertible & Equatable, ModelValue>(
         _ name: String, _ record: @escaping PropertyAccess<Record, Value?>,
-        model: @escaping ObjectPropertyAccess<Model, ModelValue>,
+        model: ModelProperty<Model, ModelValue>,
         keyPath: @autoclosure @escaping () -> KeyPath<Model, ModelValue>, property: String, json: String, query: Queried,
         toRecord: @escaping (ModelValue) -> Value?, toModel: @escaping (Value?) -> ModelValue
     ) {
@@ -103,12 +100,11 @@ final class StoredColumn<Record> {
         isEqual = { get($0) == get($1) }
         copy = { target, source in record(&target) { $0 = get(source) } }
         load = { target, object in
-            var value: Value?
-            if let object = object as? Model { model(object) { value = toRecord($0) } }
+            let value = (object as? Model).flatMap { toRecord(model.get($0)) }
             record(&target) { $0 = value }
         }
         apply = { object, source in
-            if let object = object as? Model { model(object) { $0 = toModel(get(source)) } }
+            if let object = object as? Model { model.set(object, toModel(get(source))) }
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Recipes
+@testable import RecipesCore
 import Testing
 
 /// Recipes work with the Observation framework: a tracked read is told of the next change.
@@ -37,6 +38,30 @@ import Testing
         soup.ingredients.append(Ingredient(name: "Cream"))
         #expect(flag.fired == 2)
         #expect(soup.ingredients.last?.recipe === soup)
+    }
+
+    /// Saving reads every property into the store; a read is not a change. Reading went
+    /// through each property's setter once, which told every observer of a recipe's fields
+    /// (an open editor, a list) that they had changed, at each save and each bulk import.
+    @Test(arguments: [1, 200])
+    func savingAndFetchingTellNoObserverOfAFieldThatDidNotChange(recipes: Int) throws {
+        let temporary = TemporaryStore()
+        let context = ModelContext(temporary.store)
+        let cakes = (0..<recipes).map { BakedGood(name: "Cake \($0)", summary: "Sponge", ingredients: [Ingredient(name: "Flour", amount: "200 g")], ovenTemperature: 180) }
+        let flag = Flag()
+        for cake in cakes {
+            withObservationTracking {
+                _ = (cake.name, cake.summary, cake.instructions, cake.tags, cake.servings, cake.ovenTemperature, cake.plannedDate,
+                     cake.ingredients.first?.name, cake.ingredients.first?.amount)
+            } onChange: { flag.fired += 1 }
+            context.insert(cake)
+        }
+        try context.save()
+        _ = try context.fetch(FetchDescriptor<Recipe>())
+        #expect(flag.fired == 0)
+        cakes[0].summary = "Chocolate"
+        try context.save()
+        #expect(flag.fired == 1)
     }
 
     @Test func recipesHashByIdentityAndIdentifyByID() {

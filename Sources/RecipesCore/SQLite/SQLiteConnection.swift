@@ -41,11 +41,17 @@ public final class SQLiteConnection {
     /// How often a waiting writer tries again.
     static let busyRetryMilliseconds: Int32 = 2
 
+    /// SQLite's process-wide settings, made once before the first connection opens.
+    private static let configured: Void = {
+        _ = csqlite_disable_memory_statistics()
+    }()
+
     /// Opens (and with `create`, creates) the file at `path`. `readOnly` never writes the file.
     /// `immutable` (read-only too) tells SQLite the file cannot change while open, so it takes
     /// no locks and needs no -wal or -shm file: the only way to read a WAL store in a folder
     /// this user cannot write.
     public init(path: String, readOnly: Bool = false, create: Bool = true, immutable: Bool = false) throws {
+        _ = Self.configured
         var db: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         var name = path

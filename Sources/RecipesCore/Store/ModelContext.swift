@@ -65,6 +65,9 @@ public final class ModelContext {
     /// saved meanwhile to other fields stay (and the recipe here then shows them). A field
     /// changed both here and elsewhere since it was read makes the save throw
     /// ``RecipeStoreError/conflict(_:)`` naming every such recipe: fetch again and redo it.
+    ///
+    /// Many inserts at once (64 or more, an import) are turned into rows and search entries on
+    /// a second thread while this one writes; the recipes themselves are read on this one.
     public func save() throws {
         let now = Date()
         // Updates may come back merged with others' changes; inserts are stored as built.

@@ -109,4 +109,28 @@ import Testing
         try context.save()
         #expect(sqlite3_memory_used() == 0)
     }
+
+    /// Several stores in one process saving in bulk at once, from more tasks than there are
+    /// cores: each save's worker starts though every pool thread waits for one, and each store
+    /// gets its own recipes and words (a worker shares nothing with another).
+    @Test func bulkSavesOnEveryPoolThreadFinish() async throws {
+        let stores = (0..<(ProcessInfo.processInfo.activeProcessorCount * 4)).map { _ in TemporaryStore() }
+        let count = PreparedRecipes.minimumCount * 4
+        let saved = await withTaskGroup(of: Bool.self) { group in
+            for url in stores.map(\.url) {
+                group.addTask {
+                    guard let store = try? RecipeStore(url: url) else { return false }
+                    let context = ModelContext(store)
+                    Self.recipes(count).forEach(context.insert)
+                    return (try? context.save()) != nil
+                }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(saved == stores.count)
+        for temporary in stores {
+            #expect(try temporary.count("SELECT count(*) FROM recipe") == count)
+            #expect(try Self.contents(of: temporary) == Self.contents(of: stores[0]))
+        }
+    }
 }

@@ -61,7 +61,6 @@ final class PreparedRecipes: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let stopped = Atomic<Bool>(false)
     private var words = SearchWords()
-    private var isFinished = false
 
     /// Starts preparing `records` on another thread.
     init(_ records: [RecipeRecord]) {
@@ -95,11 +94,9 @@ final class PreparedRecipes: @unchecked Sendable {
     }
 
     /// Waits for the worker to stop (at once, if the writer gave up early) and hands over the
-    /// words of every document it made. Called once the writer is done, also when writing
-    /// failed: the worker must not outlive its writer.
+    /// words of every document it made. Called exactly once, when the writer is done, also
+    /// when writing failed: the worker must not outlive its writer.
     func finish() -> SearchWords {
-        guard !isFinished else { return SearchWords() }
-        isFinished = true
         stopped.store(true, ordering: .relaxed)
         // A worker waiting for space would otherwise wait for a writer that has stopped.
         for _ in chunks { space.signal() }

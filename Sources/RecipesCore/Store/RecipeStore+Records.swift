@@ -80,7 +80,7 @@ extension RecipeStore {
         try database.execute(RecipeRecord.insertSQL, prepared.row)
         let rowID = database.lastInsertedRowID
         try insertLines(prepared.lines, rowID: rowID)
-        try database.execute("INSERT INTO recipe_words (rowid, document) VALUES (?, ?)", [rowID, prepared.document.text])
+        try index(prepared.document, rowID: rowID)
         try stampLocalChange(of: record.id, deleted: false)
         // A recipe saved with a planned date is planned once then (see Recipe.plannedDate),
         // unless it is one brought back with its plan. Sync and samples write their entries
@@ -101,7 +101,8 @@ extension RecipeStore {
         guard database.lastChanges > 0 else { return try insert(record) }
         // The lines and the index entry are keyed by the rowid, looked up only when they change.
         let linesChanged = record.ingredients != previous.ingredients
-        let documentChanged = SearchDocument(record) != SearchDocument(previous)
+        let (document, previousDocument) = (SearchDocument(record), SearchDocument(previous))
+        let documentChanged = document != previousDocument
         if linesChanged || documentChanged, let rowID = try rowID(of: record.id) {
             if linesChanged {
                 try database.execute("DELETE FROM ingredient WHERE recipe = ?", [rowID])
@@ -110,8 +111,9 @@ extension RecipeStore {
                 try database.execute("UPDATE recipe SET ingredient_count = ? WHERE rowid = ?", [record.ingredientCountValue, rowID])
             }
             if documentChanged {
-                try unindex(previous, rowID: rowID)
-                try index(record, rowID: rowID)
+                try unindex(previousDocument, rowID: rowID)
+                try index(document, rowID: rowID)
+                document.collectWords(into: &unlistedSearchWords)
             }
         }
         try stampLocalChange(of: record.id, deleted: false)
@@ -130,7 +132,7 @@ extension RecipeStore {
         // The index is contentless: removing an entry needs the words it was given, so the
         // recipe as stored is read first.
         if let rowID = try rowID(of: id), let stored = try record(withID: id) {
-            try unindex(stored, rowID: rowID)
+            try unindex(SearchDocument(stored), rowID: rowID)
         }
         try database.execute("DELETE FROM recipe WHERE id = ?", [id])
         try stampLocalChange(of: id, deleted: true)
@@ -144,12 +146,11 @@ extension RecipeStore {
         }
     }
 
-    /// Adds the recipe's entry to the search index; its words join `search_word` when the
-    /// transaction ends, once for all the recipes it wrote.
-    private func index(_ record: RecipeRecord, rowID: Int64) throws {
-        let document = SearchDocument(record)
+    /// Adds the recipe's entry to the search index. The caller collects its words into
+    /// `unlistedSearchWords`: they join `search_word` when the transaction ends, once for all
+    /// the recipes it wrote.
+    private func index(_ document: SearchDocument, rowID: Int64) throws {
         try database.execute("INSERT INTO recipe_words (rowid, document) VALUES (?, ?)", [rowID, document.text])
-        document.collectWords(into: &unlistedSearchWords)
     }
 
     /// Lists the words indexed in this transaction in `search_word`. Words of removed entries
@@ -161,12 +162,12 @@ extension RecipeStore {
     }
 
     /// Removes the recipe's entry. The index is contentless: FTS5 removes the words of the
-    /// document it is given, so this must be the recipe as stored. Were it not (a row edited by
-    /// another SQLite client), words would stay behind, which only lets extra candidates
+    /// document it is given, so this must be the recipe's as stored. Were it not (a row edited
+    /// by another SQLite client), words would stay behind, which only lets extra candidates
     /// through to the exact check.
-    private func unindex(_ record: RecipeRecord, rowID: Int64) throws {
+    private func unindex(_ document: SearchDocument, rowID: Int64) throws {
         try database.execute("INSERT INTO recipe_words (recipe_words, rowid, document) VALUES ('delete', ?, ?)",
-                             [rowID, SearchDocument(record).text])
+                             [rowID, document.text])
     }
 
     private func rowID(of id: UUID) throws -> Int64? {
@@ -190,7 +191,7 @@ extension RecipeStore {
             }
             guard let last = batch.last else { break }
             for (rowID, record) in batch {
-                try database.execute("INSERT INTO recipe_words (rowid, document) VALUES (?, ?)", [rowID, SearchDocument(record).text])
+                try index(SearchDocument(record), rowID: rowID)
             }
             after = last.0
         }

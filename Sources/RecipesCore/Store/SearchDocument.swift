@@ -70,20 +70,23 @@ struct SearchWords {
     }
 
     func forEach(_ body: (String) throws -> Void) rethrows {
-        var start = 0
-        for end in ends {
-            try body(bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) })
-            start = end
-        }
+        try forEachWord { try body(String(decoding: $1, as: UTF8.self)) }
     }
 
     /// Adds every word of `other`.
     mutating func formUnion(_ other: SearchWords) {
         guard !isEmpty else { return self = other }
-        var start = 0
-        for end in other.ends {
-            other.bytes.withUnsafeBufferPointer { insert(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-            start = end
+        other.forEachWord { insert($1) }
+    }
+
+    /// Each word's number and bytes, in the order they were added.
+    private func forEachWord(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try bytes.withUnsafeBufferPointer { stored in
+            var start = 0
+            for (number, end) in ends.enumerated() {
+                try body(number, UnsafeBufferPointer(rebasing: stored[start..<end]))
+                start = end
+            }
         }
     }
 
@@ -105,15 +108,12 @@ struct SearchWords {
     }
 
     private mutating func grow() {
-        slots = [Int](repeating: -1, count: slots.count * 2)
-        var start = 0
-        for (number, end) in ends.enumerated() {
-            bytes.withUnsafeBufferPointer { stored in
-                var slot = Self.hash(UnsafeBufferPointer(rebasing: stored[start..<end])) & (slots.count - 1)
-                while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
-                slots[slot] = number
-            }
-            start = end
+        var slots = [Int](repeating: -1, count: slots.count * 2)
+        forEachWord { number, word in
+            var slot = Self.hash(word) & (slots.count - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = number
         }
+        self.slots = slots
     }
 }

@@ -100,6 +100,26 @@ import Testing
         #expect(found.count == (try recipes.filter { try predicate.evaluate($0) }.count))
     }
 
+    /// The models are read on the worker and their records come back to the context: after
+    /// the save each recipe holds its saved dates and the context sees nothing changed (a
+    /// record paired with the wrong recipe would show as a change), and an edit afterwards
+    /// writes that recipe alone. From the main actor, as an app saves.
+    @MainActor @Test func aBulkSaveLeavesEveryRecipeSavedAndTracked() throws {
+        let temporary = TemporaryStore()
+        let context = ModelContext(temporary.store)
+        let recipes = Self.recipes()
+        recipes.forEach(context.insert)
+        try context.save()
+        #expect(!context.hasChanges)
+        #expect(Set(recipes.map(\.createdAt)).count == 1)
+        #expect(recipes.allSatisfy { $0.createdAt > Date(timeIntervalSinceReferenceDate: 0) && $0.updatedAt == $0.createdAt })
+        recipes[Self.count / 2].name = "Edited"
+        #expect(context.hasChanges)
+        try context.save()
+        #expect(try temporary.count("SELECT count(*) FROM recipe WHERE name = 'Edited'") == 1)
+        #expect(try temporary.count("SELECT count(*) FROM recipe WHERE updated > created") == 1)
+    }
+
     /// SQLite's memory statistics take a process-wide mutex on every allocation (7% of a
     /// bulk save's writing thread); the first connection turns them off, so none are counted.
     @Test func sqliteCountsNoMemory() throws {

@@ -35,29 +35,41 @@ public final class SQLiteStatement {
 
     /// Binds `parameters` to `?1 ... ?n` after resetting the statement.
     public func bind(_ parameters: [SQLiteValue]) throws {
+        try bind(parameters, after: nil)
+    }
+
+    /// Binds `leading` to `?1` and `parameters` to `?2 ... ?n` after resetting the
+    /// statement: a value known only now (a new row's id) goes before values made earlier,
+    /// without copying them into a new array (a tenth of writing many ingredient lines).
+    func bind(_ parameters: [SQLiteValue], after leading: SQLiteValue?) throws {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         // Parameters past the last one the SQL names are unused (a translated predicate may
         // drop a part it had bound); binding them would fail with SQLITE_RANGE.
         let named = Int(sqlite3_bind_parameter_count(handle))
-        for (offset, value) in parameters.prefix(named).enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch value {
-            case .null: code = sqlite3_bind_null(handle, index)
-            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
-            case .real(let number): code = sqlite3_bind_double(handle, index, number)
-            case .text(let text):
-                // An explicit byte count keeps interior NUL bytes; SQLite copies the text.
-                code = text.withCString { sqlite3_bind_text(handle, index, $0, Int32(text.utf8.count), csqlite_transient()) }
-            case .blob(let bytes):
-                // A zero-length blob is still a blob, not NULL: zeroblob(0) says so.
-                code = bytes.isEmpty ? sqlite3_bind_zeroblob(handle, index, 0)
-                    : bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
-            }
-            guard code == SQLITE_OK else {
-                throw SQLiteError(connection: connection.handle, code: code, sql: sql)
-            }
+        let first = leading == nil ? 1 : 2
+        if let leading, named > 0 { try bind(leading, at: 1) }
+        for (offset, value) in parameters.prefix(max(named - first + 1, 0)).enumerated() {
+            try bind(value, at: Int32(offset + first))
+        }
+    }
+
+    private func bind(_ value: SQLiteValue, at index: Int32) throws {
+        let code: Int32
+        switch value {
+        case .null: code = sqlite3_bind_null(handle, index)
+        case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+        case .real(let number): code = sqlite3_bind_double(handle, index, number)
+        case .text(let text):
+            // An explicit byte count keeps interior NUL bytes; SQLite copies the text.
+            code = text.withCString { sqlite3_bind_text(handle, index, $0, Int32(text.utf8.count), csqlite_transient()) }
+        case .blob(let bytes):
+            // A zero-length blob is still a blob, not NULL: zeroblob(0) says so.
+            code = bytes.isEmpty ? sqlite3_bind_zeroblob(handle, index, 0)
+                : bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
+        }
+        guard code == SQLITE_OK else {
+            throw SQLiteError(connection: connection.handle, code: code, sql: sql)
         }
     }
 

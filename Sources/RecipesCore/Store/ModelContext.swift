@@ -66,8 +66,9 @@ public final class ModelContext {
     /// changed both here and elsewhere since it was read makes the save throw
     /// ``RecipeStoreError/conflict(_:)`` naming every such recipe: fetch again and redo it.
     ///
-    /// Many inserts at once (64 or more, an import) are turned into rows and search entries on
-    /// a second thread while this one writes; the recipes themselves are read on this one.
+    /// Many inserts at once (64 or more, an import) are read and turned into rows and search
+    /// entries on a second thread while this one writes; `save()` returns only once that
+    /// thread is done with them.
     public func save() throws {
         let now = Date()
         // Updates may come back merged with others' changes; inserts are stored as built.
@@ -88,16 +89,15 @@ public final class ModelContext {
                 }
             }
             if !conflicts.isEmpty { throw RecipeStoreError.conflict(conflicts) }
-            var insertions: [(Recipe, RecipeRecord)] = []
-            for id in insertionOrder {
-                guard let recipe = inserted[id] else { continue }
-                var record = RecipeRecord(recipe)
+            let insertions = insertionOrder.compactMap { inserted[$0] }
+            let models = ModelsInSave(insertions)
+            let records = try store.insert(count: insertions.count) { index in
+                var record = RecipeRecord(models.recipes[index])
                 record.createdAt = now
                 record.updatedAt = now
-                insertions.append((recipe, record))
+                return record
             }
-            try store.insert(insertions.map(\.1))
-            written += insertions.map { ($0, $1, false) }
+            written += zip(insertions, records).map { ($0, $1, false) }
         }
         for id in deleted.keys { registered[id] = nil }
         for (recipe, record, merged) in written {
@@ -112,6 +112,16 @@ public final class ModelContext {
         deleted.removeAll()
         inserted.removeAll()
         insertionOrder.removeAll()
+    }
+
+    /// The recipes a save inserts, read into records on the store's second thread while
+    /// the caller's thread writes rows.
+    // @unchecked: the models are not Sendable, so no other thread holds them, and the thread
+    // that does is inside `save()`, writing SQL, until the reading is done; nothing writes to
+    // them meanwhile. (`PreparedRecipes.finish()` waits for the reader, also on an error.)
+    private struct ModelsInSave: @unchecked Sendable {
+        let recipes: [Recipe]
+        init(_ recipes: [Recipe]) { self.recipes = recipes }
     }
 
     /// Forgets pending inserts and deletes and puts fetched recipes back as they were saved.

@@ -2,10 +2,11 @@ import Dispatch
 import Synchronization
 
 /// A record as the statements that insert it take it: the row's values, each ingredient
-/// line's values (the recipe's rowid first, set once the row has one) and the search
-/// document. Making these needs no database, so a bulk insert makes them on another thread
-/// (``PreparedRecipes``).
-struct PreparedRecipe: Sendable {
+/// line's values (all but the recipe's rowid, bound before them once the row has one) and
+/// the search document. Making these needs no database, so a bulk insert makes them on another thread
+/// (``PreparedRecipes``). A class: the writer takes each from a chunk, and copying a struct
+/// of some thirty strings and arrays retained and released every one of them.
+final class PreparedRecipe: Sendable {
     let record: RecipeRecord
     let row: SQLArguments
     let lines: [SQLArguments]
@@ -19,20 +20,21 @@ struct PreparedRecipe: Sendable {
     }
 
     /// The values of ``RecipeRecord/IngredientRecord/insertSQL`` for each of the record's
-    /// lines, with NULL for the recipe's rowid.
+    /// lines from `?2` on: the recipe's rowid, `?1`, is bound beside them.
     static func lines(of record: RecipeRecord) -> [SQLArguments] {
         let columns = RecipeRecord.IngredientRecord.columns
         return record.ingredients.enumerated().map { position, ingredient in
-            SQLArguments([.null, position.sqliteValue] + columns.map { $0.value(ingredient) })
+            SQLArguments([position.sqliteValue] + columns.map { $0.value(ingredient) })
         }
     }
 }
 
-/// Many records about to be inserted, prepared on a second thread while the caller writes
-/// rows. Preparing (folding each field for the search document, listing its words, turning
-/// every field into an SQL value) was over half of the Swift side of loading recipes (`perf`
-/// on 20,000), and none of it needs the database, so on two cores it overlaps the SQL
-/// instead of waiting for it.
+/// Many records about to be inserted, made and prepared on a second thread while the
+/// caller writes rows. Reading the models into records (a fifth of the writing thread: each
+/// model's memory is touched for the first time since it was built) and preparing them
+/// (folding each field for the search document, listing its words, turning every field into
+/// an SQL value) need no database, so on two cores they overlap the SQL instead of waiting
+/// for it (`perf` on loading 20,000 and 50,000 recipes).
 ///
 /// The worker prepares chunks in order, at most ``lookahead`` ahead of the writer, so an
 /// import of any size holds a bounded number of prepared records.
@@ -62,15 +64,16 @@ final class PreparedRecipes: @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
     private var words = SearchWords()
 
-    /// Starts preparing `records` on another thread.
-    init(_ records: [RecipeRecord]) {
-        chunks = stride(from: 0, to: records.count, by: Self.chunkSize).map { Chunk($0..<min($0 + Self.chunkSize, records.count)) }
+    /// Starts making `count` records with `record` (called once for each index, in order,
+    /// on another thread) and preparing them.
+    init(count: Int, record: @escaping @Sendable (Int) -> RecipeRecord) {
+        chunks = stride(from: 0, to: count, by: Self.chunkSize).map { Chunk($0..<min($0 + Self.chunkSize, count)) }
         DispatchQueue.global().async { [self] in
             for chunk in chunks {
                 space.wait()
                 if stopped.load(ordering: .relaxed) { break }
-                chunk.recipes = records[chunk.range].map { record in
-                    let prepared = PreparedRecipe(record)
+                chunk.recipes = chunk.range.map { index in
+                    let prepared = PreparedRecipe(record(index))
                     prepared.document.collectWords(into: &words)
                     return prepared
                 }

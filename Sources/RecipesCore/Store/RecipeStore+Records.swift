@@ -53,18 +53,32 @@ extension RecipeStore {
         return result
     }
 
-    /// Inserts `records` in order. Many at once (a bulk save, an import) are prepared on a
-    /// second thread meanwhile (see PreparedRecipes).
-    func insert(_ records: [RecipeRecord]) throws {
-        guard records.count >= PreparedRecipes.minimumCount else { return try records.forEach { try insert($0) } }
-        let prepared = PreparedRecipes(records)
+    /// Inserts `count` records, made by `record` for each index in order, and returns them.
+    /// Many at once (a bulk save, an import) are made and prepared on a second thread
+    /// meanwhile (see PreparedRecipes): `record` must not need the caller's thread.
+    func insert(count: Int, record: @escaping @Sendable (Int) -> RecipeRecord) throws -> [RecipeRecord] {
+        guard count >= PreparedRecipes.minimumCount else {
+            return try (0..<count).map { index in
+                let made = record(index)
+                try insert(made)
+                return made
+            }
+        }
+        let prepared = PreparedRecipes(count: count, record: record)
+        var inserted: [RecipeRecord] = []
+        inserted.reserveCapacity(count)
         do {
-            for index in records.indices { try insert(prepared.recipe(at: index)) }
+            for index in 0..<count {
+                let recipe = prepared.recipe(at: index)
+                try insert(recipe)
+                inserted.append(recipe.record)
+            }
         } catch {
             _ = prepared.finish()
             throw error
         }
         unlistedSearchWords.formUnion(prepared.finish())
+        return inserted
     }
 
     func insert(_ record: RecipeRecord) throws {
@@ -140,9 +154,8 @@ extension RecipeStore {
 
     /// Writes lines (``PreparedRecipe/lines(of:)``) under the recipe whose rowid is `rowID`.
     private func insertLines(_ lines: [SQLArguments], rowID: Int64) throws {
-        for var line in lines {
-            line.values[0] = rowID.sqliteValue
-            try database.execute(RecipeRecord.IngredientRecord.insertSQL, line)
+        for line in lines {
+            try database.execute(RecipeRecord.IngredientRecord.insertSQL, line, after: rowID.sqliteValue)
         }
     }
 

@@ -137,6 +137,9 @@ import Testing
             #expect(UUID(storedText: id.uuidString) == id)
             #expect(UUID(storedText: id.uuidString.lowercased()) == id)
             #expect(id.storedText == id.uuidString)
+            var line: [UInt8] = [0x09]
+            id.appendStoredText(to: &line)
+            #expect(line == [0x09] + Array(id.uuidString.utf8))
         }
         let edges = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
                      UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),

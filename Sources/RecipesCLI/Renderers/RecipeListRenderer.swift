@@ -20,10 +20,23 @@ extension RecipeSummaryRenderer {
 
 /// Tab-separated, one recipe a line: id, kind, name, planned (ISO 8601 UTC), ingredients.
 struct PlainListRenderer: RecipeSummaryRenderer {
+    /// The line being written, its storage kept from line to line: a search may list half
+    /// the store, and making a String of each line and of each id was a tenth of that.
+    private var line: [UInt8] = []
+
     mutating func add(_ summary: RecipeSummary, to output: TextOutput) {
-        let planned = summary.plannedDate.map(RecipeJSON.isoString) ?? ""
-        // One string and one write a line: a search may list half the store.
-        output.write("\(summary.id.storedText)\t\(summary.variety.rawValue)\t\(TerminalText.oneLine(summary.name))\t\(planned)\t\(summary.ingredientCount)\n")
+        line.removeAll(keepingCapacity: true)
+        summary.id.appendStoredText(to: &line)
+        line.append(0x09)
+        line.append(contentsOf: summary.variety.rawValue.utf8)
+        line.append(0x09)
+        line.append(contentsOf: TerminalText.oneLine(summary.name).utf8)
+        line.append(0x09)
+        if let planned = summary.plannedDate { line.append(contentsOf: RecipeJSON.isoString(planned).utf8) }
+        line.append(0x09)
+        line.append(contentsOf: String(summary.ingredientCount).utf8)
+        line.append(0x0A)
+        output.write(line)
     }
 
     mutating func finish(_ output: TextOutput) {}

@@ -28,6 +28,12 @@ final class TextOutput {
         if fputs(text, file) == EOF { isBroken = true }
     }
 
+    /// Writes `bytes` as they are (UTF-8 text the caller built without a String).
+    func write(_ bytes: [UInt8]) {
+        guard !isBroken, !bytes.isEmpty else { return }
+        if bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) != bytes.count { isBroken = true }
+    }
+
     func line(_ text: String) {
         write(text)
         write("\n")

@@ -57,21 +57,31 @@ extension UUID {
     /// `uuidString` (upper-case, 36 characters), which the store keeps. Foundation's goes
     /// through snprintf, a tenth of listing many recipes and of writing their ingredients.
     package var storedText: String {
+        String(unsafeUninitializedCapacity: 36) { writeStoredText(to: $0) }
+    }
+
+    /// Appends ``storedText``'s bytes to `bytes`, making no String: a list writes one id a row.
+    package func appendStoredText(to bytes: inout [UInt8]) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: 36))
+        bytes.withUnsafeMutableBufferPointer { _ = writeStoredText(to: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+    }
+
+    /// Writes the 36 bytes of ``storedText`` to the start of `text`; returns 36.
+    private func writeStoredText(to text: UnsafeMutableBufferPointer<UInt8>) -> Int {
         withUnsafeBytes(of: uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { text in
-                var end = 0
-                for (index, byte) in bytes.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        text[end] = 0x2D
-                        end += 1
-                    }
-                    let high = byte >> 4, low = byte & 0x0F
-                    text[end] = high < 10 ? 0x30 + high : 0x37 + high
-                    text[end + 1] = low < 10 ? 0x30 + low : 0x37 + low
-                    end += 2
+            var end = 0
+            for (index, byte) in bytes.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    text[end] = 0x2D
+                    end += 1
                 }
-                return end
+                let high = byte >> 4, low = byte & 0x0F
+                text[end] = high < 10 ? 0x30 + high : 0x37 + high
+                text[end + 1] = low < 10 ? 0x30 + low : 0x37 + low
+                end += 2
             }
+            return end
         }
     }
 
@@ -99,28 +109,30 @@ extension UUID {
     /// The same from the text's bytes, as SQLite holds them: a list reads one id per row.
     init?(storedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D else { return nil }
-        // The 32 hex digits into two 64-bit halves; any byte that is not one sets a high bit
-        // of `invalid`. Straight-line work: this was a twentieth of listing half the store.
-        var halves: (UInt64, UInt64) = (0, 0), invalid: UInt8 = 0, index = 0
-        for digit in 0..<32 {
-            if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }
-            let nibble = Self.hexValue(bytes[index])
-            invalid |= nibble
-            if digit < 16 { halves.0 = halves.0 << 4 | UInt64(nibble) } else { halves.1 = halves.1 << 4 | UInt64(nibble) }
-            index += 1
+        // Each byte from its two hex digits; any byte that is not one sets a high bit of
+        // `invalid`. Straight-line work: this was a twentieth of listing half the store.
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var invalid: UInt8 = 0
+        withUnsafeMutableBytes(of: &uuid) { target in
+            var source = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 { source += 1 }
+                let high = Self.hexValue(bytes[source]), low = Self.hexValue(bytes[source + 1])
+                invalid |= high | low
+                target[index] = high << 4 | low & 0x0F
+                source += 2
+            }
         }
         guard invalid & 0xF0 == 0 else { return nil }
-        func byte(_ half: UInt64, _ number: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: half >> (56 - 8 * number)) }
-        let (high, low) = halves
-        self.init(uuid: (byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5), byte(high, 6), byte(high, 7),
-                         byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
+        self.init(uuid: uuid)
     }
 
     /// A hex digit's value, upper or lower case; 0xFF for any other byte.
     private static func hexValue(_ byte: UInt8) -> UInt8 {
-        let digit = byte &- 0x30
-        if digit < 10 { return digit }
-        let letter = (byte | 0x20) &- 0x61
-        return letter < 6 ? letter + 10 : 0xFF
+        // Both answers computed and one chosen, without a branch to mispredict on ids whose
+        // digits and letters come in no order.
+        let digit = byte &- 0x30, letter = (byte | 0x20) &- 0x61
+        let letterValue = letter < 6 ? letter &+ 10 : 0xFF
+        return digit < 10 ? digit : letterValue
     }
 }

@@ -40,7 +40,8 @@ public final class SQLiteStatement {
 
     /// Binds `leading` to `?1` and `parameters` to `?2 ... ?n` after resetting the
     /// statement: a value known only now (a new row's id) goes before values made earlier,
-    /// without copying them into a new array (a tenth of writing many ingredient lines).
+    /// without copying them into a new array (those copies were a tenth of the writing
+    /// thread of a bulk load, `perf` on 50,000 recipes).
     func bind(_ parameters: [SQLiteValue], after leading: SQLiteValue?) throws {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)

@@ -116,7 +116,7 @@ public final class ModelContext {
 
     /// The recipes a save inserts, read into records on the store's second thread while
     /// the caller's thread writes rows.
-    // @unchecked: the models are not Sendable, so no other thread holds them, and the thread
+    // @unchecked: the models are not Sendable, so no other thread may hold them, and the one
     // that does is inside `save()`, writing SQL, until the reading is done; nothing writes to
     // them meanwhile. (`PreparedRecipes.finish()` waits for the reader, also on an error.)
     private struct ModelsInSave: @unchecked Sendable {

@@ -3,9 +3,9 @@ import Synchronization
 
 /// A record as the statements that insert it take it: the row's values, each ingredient
 /// line's values (all but the recipe's rowid, bound before them once the row has one) and
-/// the search document. Making these needs no database, so a bulk insert makes them on another thread
-/// (``PreparedRecipes``). A class: the writer takes each from a chunk, and copying a struct
-/// of some thirty strings and arrays retained and released every one of them.
+/// the search document. Making these needs no database, so a bulk insert makes them on
+/// another thread (``PreparedRecipes``). A class: the writer takes each from a chunk, and
+/// copying a struct of some thirty strings and arrays retained and released each of them.
 final class PreparedRecipe: Sendable {
     let record: RecipeRecord
     let row: SQLArguments

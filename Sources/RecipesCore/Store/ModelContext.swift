@@ -90,9 +90,13 @@ public final class ModelContext {
             }
             if !conflicts.isEmpty { throw RecipeStoreError.conflict(conflicts) }
             let insertions = insertionOrder.compactMap { inserted[$0] }
-            let models = ModelsInSave(insertions)
+            // Read into records on the store's second thread while this one writes rows.
+            // Unchecked: the models are not Sendable, so no other thread may hold them, and
+            // this one is inside the insert, writing SQL, until the reading is done (the
+            // store waits for its reader, also on an error); nothing writes to them meanwhile.
+            nonisolated(unsafe) let models = insertions
             let records = try store.insert(count: insertions.count) { index in
-                var record = RecipeRecord(models.recipes[index])
+                var record = RecipeRecord(models[index])
                 record.createdAt = now
                 record.updatedAt = now
                 return record
@@ -112,16 +116,6 @@ public final class ModelContext {
         deleted.removeAll()
         inserted.removeAll()
         insertionOrder.removeAll()
-    }
-
-    /// The recipes a save inserts, read into records on the store's second thread while
-    /// the caller's thread writes rows.
-    // @unchecked: the models are not Sendable, so no other thread may hold them, and the one
-    // that does is inside `save()`, writing SQL, until the reading is done; nothing writes to
-    // them meanwhile. (`PreparedRecipes.finish()` waits for the reader, also on an error.)
-    private struct ModelsInSave: @unchecked Sendable {
-        let recipes: [Recipe]
-        init(_ recipes: [Recipe]) { self.recipes = recipes }
     }
 
     /// Forgets pending inserts and deletes and puts fetched recipes back as they were saved.

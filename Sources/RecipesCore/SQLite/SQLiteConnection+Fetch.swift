@@ -27,13 +27,8 @@ extension SQLiteConnection {
     /// Runs one statement with `arguments`, ignoring any rows. `cached` keeps it prepared
     /// for the next call; pass false for SQL built per call.
     public func execute(_ sql: String, _ arguments: SQLArguments, cached: Bool = true) throws {
-        try execute(sql, arguments, after: nil, cached: cached)
-    }
-
-    /// Runs one statement with `leading` as `?1` and `arguments` from `?2` on, ignoring any rows.
-    func execute(_ sql: String, _ arguments: SQLArguments, after leading: SQLiteValue?, cached: Bool = true) throws {
         let statement = try statement(sql, cached: cached)
-        try statement.bind(arguments.values, after: leading)
+        try statement.bind(arguments.values)
         defer { statement.reset() }
         while try statement.step() {}
     }

@@ -35,23 +35,13 @@ public final class SQLiteStatement {
 
     /// Binds `parameters` to `?1 ... ?n` after resetting the statement.
     public func bind(_ parameters: [SQLiteValue]) throws {
-        try bind(parameters, after: nil)
-    }
-
-    /// Binds `leading` to `?1` and `parameters` to `?2 ... ?n` after resetting the
-    /// statement: a value known only now (a new row's id) goes before values made earlier,
-    /// without copying them into a new array (those copies were a tenth of the writing
-    /// thread of a bulk load, `perf` on 50,000 recipes).
-    func bind(_ parameters: [SQLiteValue], after leading: SQLiteValue?) throws {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         // Parameters past the last one the SQL names are unused (a translated predicate may
         // drop a part it had bound); binding them would fail with SQLITE_RANGE.
         let named = Int(sqlite3_bind_parameter_count(handle))
-        let first = leading == nil ? 1 : 2
-        if let leading, named > 0 { try bind(leading, at: 1) }
-        for (offset, value) in parameters.prefix(max(named - first + 1, 0)).enumerated() {
-            try bind(value, at: Int32(offset + first))
+        for (offset, value) in parameters.prefix(named).enumerated() {
+            try bind(value, at: Int32(offset + 1))
         }
     }
 

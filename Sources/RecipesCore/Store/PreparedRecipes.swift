@@ -1,30 +1,46 @@
 import Dispatch
 import Synchronization
 
-/// A record as the statements that insert it take it: the row's values, each ingredient
-/// line's values (all but the recipe's rowid, bound before them once the row has one) and
-/// the search document. Making these needs no database, so a bulk insert makes them on
-/// another thread (``PreparedRecipes``). A class: the writer takes each from a chunk, and
-/// copying a struct of some thirty strings and arrays retained and released each of them.
+/// A record as the statements that insert it take it, packed (see ``PackedArguments``): the
+/// row's values, the search document's text, then each ingredient line's values (all but the
+/// recipe's rowid, bound before them once the row has one). Making these needs no database,
+/// so a bulk insert makes them on another thread (``PreparedRecipes``). A class: the writer
+/// takes each from a chunk, and copying a struct of some thirty strings and arrays retained
+/// and released each of them.
 final class PreparedRecipe: Sendable {
     let record: RecipeRecord
-    let row: SQLArguments
-    let lines: [SQLArguments]
+    let values: PackedArguments
     let document: SearchDocument
+
+    /// Values of a line: its position, then ``RecipeRecord/IngredientRecord/columns``.
+    static let lineValueCount = 1 + RecipeRecord.IngredientRecord.columns.count
 
     init(_ record: RecipeRecord) {
         self.record = record
-        row = record.columnValues
-        lines = Self.lines(of: record)
         document = SearchDocument(record)
+        let row = record.columnValues
+        var values = PackedArguments(reservingValues: row.values.count + 1 + record.ingredients.count * Self.lineValueCount,
+                                     bytes: record.instructions.utf8.count + document.text.utf8.count + 64 * record.ingredients.count)
+        values.append(contentsOf: row)
+        values.append(.text(document.text))
+        Self.appendLines(of: record, to: &values)
+        self.values = values
     }
 
-    /// The values of ``RecipeRecord/IngredientRecord/insertSQL`` for each of the record's
-    /// lines from `?2` on: the recipe's rowid, `?1`, is bound beside them.
-    static func lines(of record: RecipeRecord) -> [SQLArguments] {
+    /// The values of ``RecipeRecord/insertSQL``.
+    var rowValues: Range<Int> { 0..<documentValue }
+    /// The value of the search document's text.
+    var documentValue: Int { values.count - record.ingredients.count * Self.lineValueCount - 1 }
+    /// Where the lines' values start.
+    var firstLineValue: Int { documentValue + 1 }
+
+    /// Appends the values of ``RecipeRecord/IngredientRecord/insertSQL`` for each of the
+    /// record's lines from `?2` on: the recipe's rowid, `?1`, is bound beside them.
+    static func appendLines(of record: RecipeRecord, to values: inout PackedArguments) {
         let columns = RecipeRecord.IngredientRecord.columns
-        return record.ingredients.enumerated().map { position, ingredient in
-            SQLArguments([position.sqliteValue] + columns.map { $0.value(ingredient) })
+        for (position, ingredient) in record.ingredients.enumerated() {
+            values.append(position.sqliteValue)
+            for column in columns { values.append(column.value(ingredient)) }
         }
     }
 }

@@ -64,13 +64,14 @@ extension RecipeStore {
                 return made
             }
         }
+        let statements = try RecipeInsertStatements(database)
         let prepared = PreparedRecipes(count: count, record: record)
         var inserted: [RecipeRecord] = []
         inserted.reserveCapacity(count)
         do {
             for index in 0..<count {
                 let recipe = prepared.recipe(at: index)
-                try insert(recipe)
+                try insert(recipe, using: statements)
                 inserted.append(recipe.record)
             }
         } catch {
@@ -83,18 +84,18 @@ extension RecipeStore {
 
     func insert(_ record: RecipeRecord) throws {
         let prepared = PreparedRecipe(record)
-        try insert(prepared)
+        try insert(prepared, using: try RecipeInsertStatements(database))
         prepared.document.collectWords(into: &unlistedSearchWords)
     }
 
     /// Inserts the record's row, lines and search entry (whose words the caller lists).
-    private func insert(_ prepared: PreparedRecipe) throws {
+    private func insert(_ prepared: PreparedRecipe, using statements: RecipeInsertStatements) throws {
         let record = prepared.record
         try check(record)
-        try database.execute(RecipeRecord.insertSQL, prepared.row)
+        try statements.row.run(prepared.values, prepared.rowValues)
         let rowID = database.lastInsertedRowID
-        try insertLines(prepared.lines, rowID: rowID)
-        try index(prepared.document, rowID: rowID)
+        try insertLines(prepared.values, from: prepared.firstLineValue, rowID: rowID, using: statements.line)
+        try statements.document.run(prepared.values, prepared.documentValue..<prepared.firstLineValue, after: rowID)
         try stampLocalChange(of: record.id, deleted: false)
         // A recipe saved with a planned date is planned once then (see Recipe.plannedDate),
         // unless it is one brought back with its plan. Sync and samples write their entries
@@ -120,7 +121,9 @@ extension RecipeStore {
         if linesChanged || documentChanged, let rowID = try rowID(of: record.id) {
             if linesChanged {
                 try database.execute("DELETE FROM ingredient WHERE recipe = ?", [rowID])
-                try insertLines(PreparedRecipe.lines(of: record), rowID: rowID)
+                var lines = PackedArguments()
+                PreparedRecipe.appendLines(of: record, to: &lines)
+                try insertLines(lines, from: 0, rowID: rowID, using: try database.cachedStatement(RecipeRecord.IngredientRecord.insertSQL))
                 // Removing the old lines cleared the row's count (a trigger); the new one, now.
                 try database.execute("UPDATE recipe SET ingredient_count = ? WHERE rowid = ?", [record.ingredientCountValue, rowID])
             }
@@ -152,10 +155,11 @@ extension RecipeStore {
         try stampLocalChange(of: id, deleted: true)
     }
 
-    /// Writes lines (``PreparedRecipe/lines(of:)``) under the recipe whose rowid is `rowID`.
-    private func insertLines(_ lines: [SQLArguments], rowID: Int64) throws {
-        for line in lines {
-            try database.execute(RecipeRecord.IngredientRecord.insertSQL, line, after: rowID.sqliteValue)
+    /// Writes the lines packed in `values` from `start` on (``PreparedRecipe/appendLines(of:to:)``)
+    /// under the recipe whose rowid is `rowID`, with `statement` (``RecipeRecord/IngredientRecord/insertSQL``).
+    private func insertLines(_ values: PackedArguments, from start: Int, rowID: Int64, using statement: SQLiteStatement) throws {
+        for line in stride(from: start, to: values.count, by: PreparedRecipe.lineValueCount) {
+            try statement.run(values, line..<line + PreparedRecipe.lineValueCount, after: rowID)
         }
     }
 
@@ -163,7 +167,7 @@ extension RecipeStore {
     /// `unlistedSearchWords`: they join `search_word` when the transaction ends, once for all
     /// the recipes it wrote.
     private func index(_ document: SearchDocument, rowID: Int64) throws {
-        try database.execute("INSERT INTO recipe_words (rowid, document) VALUES (?, ?)", [rowID, document.text])
+        try database.execute(RecipeInsertStatements.documentSQL, [rowID, document.text])
     }
 
     /// Lists the words indexed in this transaction in `search_word`. Words of removed entries
@@ -209,5 +213,22 @@ extension RecipeStore {
             after = last.0
         }
         try database.execute("DELETE FROM search_word; INSERT INTO search_word SELECT term FROM recipe_words_terms")
+    }
+}
+
+/// The statements that insert a recipe, found once for many: finding a cached statement
+/// hashes its SQL, which is long (a thirtieth of a bulk load's writing thread, `perf` on
+/// 50,000 recipes). Each run resets its statement, so holding them keeps none busy.
+struct RecipeInsertStatements {
+    static let documentSQL = "INSERT INTO recipe_words (rowid, document) VALUES (?, ?)"
+
+    let row: SQLiteStatement
+    let line: SQLiteStatement
+    let document: SQLiteStatement
+
+    init(_ database: SQLiteConnection) throws {
+        row = try database.cachedStatement(RecipeRecord.insertSQL)
+        line = try database.cachedStatement(RecipeRecord.IngredientRecord.insertSQL)
+        document = try database.cachedStatement(Self.documentSQL)
     }
 }

@@ -253,7 +253,9 @@ import Testing
         #expect(restored.status == 0 && restored.stdout.hasPrefix("restored 0 recipes from \(backup); the store as it was is in \(path).before-restore-"), "\(restored)")
         #expect(try waitUntil(15) { try count(laptop) == 6 }, "the watcher reads back what the store wrote after the backup")
         #expect(try integrityCheck(path) == .text("ok"))
-        #expect(try laptop.run(["restore", laptop.home.appendingPathComponent("nothing.sqlite").path]).status == 2)
+        let nothing = laptop.home.appendingPathComponent("nothing.sqlite").path
+        #expect(try laptop.run(["restore", nothing]) == .init(stdout: "", stderr: "recipes: error: \(nothing) does not exist; nothing was changed\n", status: 2))
+        #expect(try count(laptop) == 6)
     }
 
     /// Two restores within one second (the clock is pinned here) keep both stores as they

@@ -30,9 +30,10 @@ extension RecipeStore {
         guard !isReadOnly else { throw RecipeStoreError.readOnly(path: displayPath) }
         let source = try Self.translatingSQLiteErrors(path: path) {
             var status = stat()
-            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-                throw RecipeStoreError.notAStore(path: path)
+            guard stat(path, &status) == 0 else {
+                throw errno == ENOENT ? RecipeStoreError.noSuchFile(path: path) : RecipeStoreError.notAStore(path: path)
             }
+            guard status.st_mode & S_IFMT == S_IFREG else { throw RecipeStoreError.notARegularFile(path: path) }
             // As a store this user cannot write is opened: a backup in WAL mode in a folder
             // this user cannot write (no -shm can be made) is still read.
             let source = try Self.openReadOnly(path)

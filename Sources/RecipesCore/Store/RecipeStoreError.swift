@@ -27,6 +27,8 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
     case notARegularFile(path: String)
     /// The file exists but is not a recipe store (another SQLite file, or not SQLite at all).
     case notAStore(path: String)
+    /// No file is at the path (a backup to restore from); nothing was changed.
+    case noSuchFile(path: String)
     /// The file was written by a newer version of this library; it is left untouched.
     case newerVersion(path: String, found: Int, supported: Int)
     /// The file is a damaged SQLite database.
@@ -82,7 +84,7 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
         case .readOnly: SQLITE_READONLY
         case .busy: SQLITE_BUSY
         case .sqlite(let error): error.code
-        case .emptyPath, .notARegularFile, .newerVersion, .invalidRecipe, .predicate, .conflict, .untranslatable, .cannotWatch: nil
+        case .emptyPath, .notARegularFile, .noSuchFile, .newerVersion, .invalidRecipe, .predicate, .conflict, .untranslatable, .cannotWatch: nil
         }
     }
 
@@ -95,6 +97,8 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
             "\(path) is not a regular file, so it cannot be a recipe store"
         case .notAStore(let path):
             "\(path) is not a recipe store"
+        case .noSuchFile(let path):
+            "\(path) does not exist; nothing was changed"
         case .newerVersion(let path, let found, let supported):
             "\(path) was written by a newer version of recipes (schema \(found), this version reads up to \(supported)); it was not changed"
         case .damaged(let path, let detail):
@@ -114,14 +118,20 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
         case .predicate(let detail):
             "the predicate could not be evaluated: \(detail)"
         case .conflict(let conflicts):
-            "another change was saved to " + conflicts.map { "'\($0.name)' (\($0.fields.joined(separator: ", ")))" }.joined(separator: ", ")
-                + " since it was read; nothing was saved"
+            // A few by name: a refused import may conflict on thousands of recipes.
+            (conflicts.count > 1 ? "other changes were saved to " : "another change was saved to ")
+                + conflicts.prefix(Self.conflictsNamed).map { "'\($0.name)' (\($0.fields.joined(separator: ", ")))" }.joined(separator: ", ")
+                + (conflicts.count > Self.conflictsNamed ? " and \(conflicts.count - Self.conflictsNamed) more recipes" : "")
+                + (conflicts.count > 1 ? " since they were read" : " since it was read") + "; nothing was saved"
         case .untranslatable(let parts):
             "the fetch needs work SQL cannot do (\(parts.joined(separator: ", "))); nothing was read"
         case .cannotWatch(let path, let detail):
             "cannot watch \(path) for changes: \(detail)"
         }
     }
+
+    /// Conflicts a ``conflict(_:)`` message names; it counts the others.
+    static let conflictsNamed = 3
 
     /// The same sentence as ``description``, for `localizedDescription`.
     public var errorDescription: String? { description }

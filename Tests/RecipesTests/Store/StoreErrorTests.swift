@@ -39,6 +39,37 @@ import Testing
         #expect(throws: RecipeStoreError.notAStore(path: temporary.url.path)) { try ModelContainer(url: temporary.url) }
     }
 
+    /// A restore from a path where no file is says so, not that the file is not a store
+    /// (which sends the user looking for what is wrong with a file that is not there).
+    @Test func aRestoreFromNoFileSaysThereIsNone() throws {
+        let temporary = TemporaryStore()
+        let context = ModelContext(temporary.store)
+        context.insert(Recipe(name: "Kept"))
+        try context.save()
+        let missing = temporary.directory.appendingPathComponent("no-such-backup.sqlite").path
+        #expect(throws: RecipeStoreError.noSuchFile(path: missing)) { try temporary.store.restore(fromBackup: missing) }
+        #expect(throws: RecipeStoreError.notARegularFile(path: temporary.directory.path)) {
+            try temporary.store.restore(fromBackup: temporary.directory.path)
+        }
+        #expect(RecipeStoreError.noSuchFile(path: "/b").description == "/b does not exist; nothing was changed")
+        #expect(RecipeStoreError.noSuchFile(path: "/b").sqliteCode == nil)
+        #expect(try temporary.store.count(StoreQuery<Recipe>()) == 1)
+    }
+
+    /// A refused bulk save (an import over recipes another process changed) names a few of
+    /// its conflicts and counts the rest: one line per conflict made a message of megabytes.
+    @Test func aConflictMessageNamesAFewRecipesAndCountsTheRest() {
+        func conflicts(_ count: Int) -> [SaveConflict] {
+            (0..<count).map { SaveConflict(id: UUID(), name: "Dish \($0)", fields: $0 == 0 ? ["name", "plannedDate"] : ["name"]) }
+        }
+        #expect(RecipeStoreError.conflict(conflicts(1)).description
+                == "another change was saved to 'Dish 0' (name, plannedDate) since it was read; nothing was saved")
+        #expect(RecipeStoreError.conflict(conflicts(3)).description
+                == "other changes were saved to 'Dish 0' (name, plannedDate), 'Dish 1' (name), 'Dish 2' (name) since they were read; nothing was saved")
+        let many = RecipeStoreError.conflict(conflicts(5_000)).description
+        #expect(many == "other changes were saved to 'Dish 0' (name, plannedDate), 'Dish 1' (name), 'Dish 2' (name) and 4997 more recipes since they were read; nothing was saved")
+    }
+
     @Test func aBlankNameIsAnInvalidValue() async throws {
         let temporary = TemporaryStore()
         let worker = try RecipeModelActor(modelContainer: try ModelContainer(url: temporary.url))

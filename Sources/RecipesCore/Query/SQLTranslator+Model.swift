@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 // Key paths of the model, kind checks and casts, and the ingredient list.
 
@@ -19,11 +20,8 @@ struct ColumnMapping {
 extension SQLTranslator {
     /// Key paths cannot be read as names on Linux, so the stored columns list theirs (see
     /// ``RecipeRecord/columns(for:)``), with the computed sort key beside them: one table per
-    /// model class a key path starts from, each built the first time a predicate or sort uses
-    /// that class. Building all three made every `recipes search` instantiate some seventy
-    /// key paths, a twentieth of its time. Immutable, and only non-Sendable because key paths
-    /// are not marked so.
-    static func recipeColumns(rootedAt root: Any.Type) -> [AnyKeyPath: ColumnMapping] {
+    /// model class a key path starts from.
+    static func recipeColumns(rootedAt root: Any.Type) -> KeyPathColumns {
         switch root {
         case is BakedGood.Type: bakedGoodColumns
         case is Beverage.Type: beverageColumns
@@ -31,26 +29,16 @@ extension SQLTranslator {
         }
     }
 
-    nonisolated(unsafe) private static let recipeColumns = columnTable(Recipe.self)
-    nonisolated(unsafe) private static let bakedGoodColumns = columnTable(BakedGood.self)
-    nonisolated(unsafe) private static let beverageColumns = columnTable(Beverage.self)
+    private static let recipeColumns = columnTable(Recipe.self)
+    private static let bakedGoodColumns = columnTable(BakedGood.self)
+    private static let beverageColumns = columnTable(Beverage.self)
 
-    private static func columnTable<Root: Recipe>(_ root: Root.Type) -> [AnyKeyPath: ColumnMapping] {
-        var table = keyPathTable(RecipeRecord.columns(for: root))
-        table[\Root.nameSortKey] = ColumnMapping(column: "name", shape: .text, nullable: false, function: "recipes_standard_key")
-        return table
+    private static func columnTable<Root: Recipe>(_ root: Root.Type) -> KeyPathColumns {
+        let sortKey = ColumnMapping(column: "name", shape: .text, nullable: false, function: "recipes_standard_key")
+        return KeyPathColumns(RecipeRecord.columns(for: root), adding: [({ \Root.nameSortKey }, sortKey)])
     }
 
-    nonisolated(unsafe) static let ingredientColumns: [AnyKeyPath: ColumnMapping] = keyPathTable(RecipeRecord.IngredientRecord.columns)
-
-    private static func keyPathTable<Record>(_ columns: [StoredColumn<Record>]) -> [AnyKeyPath: ColumnMapping] {
-        var table: [AnyKeyPath: ColumnMapping] = [:]
-        for column in columns {
-            guard let mapping = column.mapping else { continue }
-            table[column.modelKeyPath()] = mapping
-        }
-        return table
-    }
+    static let ingredientColumns = KeyPathColumns(RecipeRecord.IngredientRecord.columns)
 
     static func isIngredientList(_ keyPath: AnyKeyPath) -> Bool {
         keyPath == \Recipe.ingredients || keyPath == \BakedGood.ingredients || keyPath == \Beverage.ingredients
@@ -167,5 +155,36 @@ extension SQLTranslator {
         return SQLFragment(
             sql: "(EXISTS (SELECT 1 FROM ingredient \(alias) WHERE \(alias).recipe = \(recipeAlias).rowid AND \(condition)))",
             shape: .condition)
+    }
+}
+
+/// A model's key paths and the columns they are stored in. Each key path is made the first
+/// time a lookup reaches it, in column order: making them all (some thirty, each
+/// instantiated from its pattern at run time) was a thirtieth of a `recipes search`
+/// process, which looks up a handful (`perf` on 200 searches at 100,000 recipes).
+final class KeyPathColumns: @unchecked Sendable {
+    // @unchecked: `made` is read and written under `lock` only; the closures and the key
+    // paths they make are immutable but not marked Sendable.
+    private let entries: [(makeKeyPath: () -> AnyKeyPath, mapping: ColumnMapping)]
+    private let lock = Mutex(())
+    /// The key paths of the first `made.count` entries.
+    private var made: [AnyKeyPath] = []
+
+    /// The columns' key paths (those that have a mapping), then `extra` ones.
+    init<Record>(_ columns: [StoredColumn<Record>], adding extra: [(() -> AnyKeyPath, ColumnMapping)] = []) {
+        entries = columns.compactMap { column in column.mapping.map { (column.modelKeyPath, $0) } } + extra.map { ($0.0, $0.1) }
+    }
+
+    /// Where `keyPath`'s value is stored; nil for a key path of no column.
+    subscript(keyPath: AnyKeyPath) -> ColumnMapping? {
+        lock.withLock { _ in
+            if let index = made.firstIndex(of: keyPath) { return entries[index].mapping }
+            while made.count < entries.count {
+                let entry = entries[made.count]
+                made.append(entry.makeKeyPath())
+                if made[made.count - 1] == keyPath { return entry.mapping }
+            }
+            return nil
+        }
     }
 }

@@ -93,8 +93,4 @@ extension SQLiteStatement {
             return sqlite3_bind_blob(handle, index, base + start, Int32(count), nil)
         }
     }
-
-    private func check(_ code: Int32) throws {
-        guard code == SQLITE_OK else { throw SQLiteError(connection: connection.handle, code: code, sql: sql) }
-    }
 }

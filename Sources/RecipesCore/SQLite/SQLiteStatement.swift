@@ -59,9 +59,12 @@ public final class SQLiteStatement {
             code = bytes.isEmpty ? sqlite3_bind_zeroblob(handle, index, 0)
                 : bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
         }
-        guard code == SQLITE_OK else {
-            throw SQLiteError(connection: connection.handle, code: code, sql: sql)
-        }
+        try check(code)
+    }
+
+    /// Throws the connection's error unless a binding's result `code` is SQLITE_OK.
+    func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw SQLiteError(connection: connection.handle, code: code, sql: sql) }
     }
 
     /// Advances to the next row: true when a row is ready, false when the statement is done.

@@ -79,3 +79,60 @@ extension CollationTests {
         }
     }
 }
+
+extension CollationTests {
+    /// Text sorts by `recipes_sort_text` in byte order, which must be Swift's `<` too: checked
+    /// through SQLite, on random texts of every piece, NFC or not.
+    @Test func theSortTextOrdersAsStringLessThan() throws {
+        let temporary = TemporaryStore()
+        let database = try temporary.rawConnection()
+        var random = PredicateDifferentialTests.Generator(state: 11)
+        func text() -> String {
+            (0..<Int.random(in: 0...8, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+        }
+        func sortBytes(_ text: String) throws -> [UInt8] {
+            guard case .blob(let bytes)? = try database.scalar("SELECT CAST(recipes_sort_text(?) AS BLOB)", [.text(text)]) else {
+                return []
+            }
+            return bytes
+        }
+        for _ in 0..<5_000 {
+            let lhs = text(), rhs = text()
+            let expected = lhs < rhs ? -1 : (rhs < lhs ? 1 : 0)
+            let (l, r) = (try sortBytes(lhs), try sortBytes(rhs))
+            let result = l.lexicographicallyPrecedes(r) ? -1 : (r.lexicographicallyPrecedes(l) ? 1 : 0)
+            #expect(result == expected, "\(lhs.debugDescription) vs \(rhs.debugDescription)")
+        }
+        #expect(try database.scalar("SELECT recipes_sort_text(12)") == .integer(12))
+        #expect(try database.scalar("SELECT recipes_sort_text(NULL)") == .null)
+    }
+
+    /// Names another SQLite client wrote (decomposed accents, a singleton, bytes that are not
+    /// UTF-8) sort in SQL as the same recipes sort in memory, both ways: the store's own
+    /// writes are NFC, theirs need not be.
+    @Test func namesAnotherClientWroteSortAsInMemory() throws {
+        let temporary = TemporaryStore()
+        let context = ModelContext(temporary.store)
+        let names = ["Eclair", "Éclair", "Ezme", "Ångström cake", "Apple pie", "Борщ", "Йогурт", "Zucchini", "ﬁg tart", "Fig tart"]
+        for name in names { context.insert(Recipe(name: name)) }
+        try context.save()
+        let other = try temporary.rawConnection()
+        try other.execute("""
+            UPDATE recipe SET name = 'E' || char(0x301) || 'clair' || char(0x308) WHERE name = 'Éclair';
+            UPDATE recipe SET name = char(0x212B) || 'ngstro' || char(0x308) || 'm cake' WHERE name = 'Ångström cake';
+            UPDATE recipe SET name = 'И' || char(0x306) || 'огурт' WHERE name = 'Йогурт';
+            UPDATE recipe SET name = CAST(X'46C3' || CAST(' tart' AS BLOB) AS TEXT) WHERE name = 'Fig tart';
+            INSERT INTO recipe (id, kind, name, created, updated)
+                SELECT '00000000-0000-0000-0000-00000000000' || n, 'dish', 'E' || char(0x301) || 'clair', 0, 0
+                FROM (SELECT 1 AS n UNION ALL SELECT 2);
+            """)
+        let all = try ModelContext(temporary.store).fetch(FetchDescriptor<Recipe>())
+        #expect(all.count == names.count + 2)
+        for order in [SortOrder.forward, .reverse] {
+            let sort = [SortDescriptor(\Recipe.name, order: order)]
+            let fetched = try ModelContext(temporary.store).fetch(FetchDescriptor<Recipe>(sortBy: sort)).map(\.id)
+            let expected = try PredicateDifferentialTests.expected(all, #Predicate { _ in true }, sort, id: \.id)
+            #expect(fetched == expected, "\(order)")
+        }
+    }
+}

@@ -61,7 +61,7 @@ struct PlanEntryFetch {
             guard let keyPath = key.keyPath, keyPath != \PlanEntry.repeatRule,
                   let column = SQLTranslator.planEntryColumns[keyPath] else { return nil }
             let direction = key.ascending ? "ASC" : "DESC"
-            terms.append("\(column.sql(alias: SQLTranslator.planEntryAlias))\(SQLTranslator.collation(column.shape)) \(direction)")
+            terms.append("\(SQLTranslator.sortTerm(column.sql(alias: SQLTranslator.planEntryAlias), column.shape)) \(direction)")
         }
         return terms
     }

@@ -82,7 +82,7 @@ struct CompiledFetch<T: Recipe> {
         for key in keys {
             guard let keyPath = key.keyPath, let column = columns[keyPath], column.shape != .condition else { return nil }
             let direction = key.ascending ? "ASC" : "DESC"
-            terms.append("\(column.sql(alias: SQLTranslator.recipeAlias))\(SQLTranslator.collation(column.shape)) \(direction)")
+            terms.append("\(SQLTranslator.sortTerm(column.sql(alias: SQLTranslator.recipeAlias), column.shape)) \(direction)")
         }
         return terms
     }

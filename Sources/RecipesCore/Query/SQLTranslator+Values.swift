@@ -142,6 +142,15 @@ extension SQLTranslator {
     static func collation(_ shape: SQLFragment.Shape) -> String {
         shape == .text ? " COLLATE swift" : ""
     }
+
+    /// What an ORDER BY sorts a value by. Text sorts by its NFC form in byte order, which is
+    /// Swift's order (String `<` compares the scalars of NFC forms, and UTF-8 keeps scalar
+    /// order): the same order `COLLATE swift` gives, with one call per row instead of one per
+    /// comparison, which let SQLite's own text comparison do the sorting (`search salt` at
+    /// 100,000 recipes: a sort through the collation was a fifth of the process).
+    static func sortTerm(_ sql: String, _ shape: SQLFragment.Shape) -> String {
+        shape == .text ? "recipes_sort_text(\(sql))" : sql
+    }
 }
 
 extension PredicateExpressions.NilCoalesce: SQLTranslatable {

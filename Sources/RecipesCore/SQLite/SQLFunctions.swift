@@ -13,6 +13,8 @@ import FoundationEssentials
 /// - `recipes_id_text(id)`: an id stored as 16 bytes (an ingredient line's) as the text a
 ///   predicate's UUID is bound as; text that is an id, in that form; anything else as it is.
 /// - `recipes_id_bytes(id)`: the other way, for migrating ids stored as text.
+/// - `recipes_sort_text(value)`: text as its NFC form (``TextMatching/canonical(_:)``), whose byte
+///   order is Swift's `String` order; any other value as it is.
 /// - `COLLATE swift`: Swift's `String` ordering and equality.
 enum SQLFunctions {
     static func register(on db: OpaquePointer) throws {
@@ -52,6 +54,16 @@ enum SQLFunctions {
         }, nil, nil, nil))
         try check(db, sqlite3_create_function_v2(db, "recipes_id_bytes", 1, flags, nil, { context, _, arguments in
             SQLFunctions.withID(context, arguments) { $0.storedBytes }
+        }, nil, nil, nil))
+        try check(db, sqlite3_create_function_v2(db, "recipes_sort_text", 1, flags, nil, { context, _, arguments in
+            guard let argument = arguments?[0] else { return sqlite3_result_null(context) }
+            guard sqlite3_value_type(argument) == SQLITE_TEXT else { return sqlite3_result_value(context, argument) }
+            let text = sqlite3_value_text(argument), count = Int(sqlite3_value_bytes(argument))
+            let bytes = UnsafeBufferPointer(start: text, count: count)
+            // What the store writes is NFC already; valid UTF-8 below U+0300 is NFC by itself.
+            if TextMatching.isBelowCombiningMarks(bytes) { return sqlite3_result_value(context, argument) }
+            let sortText = TextMatching.canonical(TextMatching.string(bytes))
+            sortText.withCString { sqlite3_result_text(context, $0, Int32(sortText.utf8.count), csqlite_transient()) }
         }, nil, nil, nil))
         try check(db, sqlite3_create_collation_v2(db, "swift", SQLITE_UTF8, nil, { _, lhsCount, lhs, rhsCount, rhs in
             TextMatching.compare(

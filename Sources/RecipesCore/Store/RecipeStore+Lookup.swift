@@ -17,7 +17,7 @@ extension RecipeStore {
             SELECT \(recipeSelection) FROM recipe r
             WHERE recipes_name_key(r.name) = ?1 OR (?2 <> '' AND substr(r.id, 1, length(?2)) = ?2)
                OR r.id IN (SELECT recipe_id FROM recipe_origin WHERE path = ?3 OR path = ?3 || '.cook')
-            ORDER BY r.name COLLATE swift, r.id
+            ORDER BY \(SQLTranslator.sortTerm("r.name", .text)), r.id
             """
         var result: [Recipe] = []
         try forEachRecord(sql: sql, arguments: [TextMatching.nameKey(trimmed), isIDPrefix ? trimmed.uppercased() : "", trimmed]) {

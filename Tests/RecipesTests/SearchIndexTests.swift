@@ -93,6 +93,62 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search("brulee"))) == 1)
     }
 
+    /// The index keeps no positions, so a recipe gives it each word once, in the order met,
+    /// whichever field repeats it.
+    @Test func aDocumentHoldsEachWordOnce() {
+        let record = RecipeRecord(Recipe(name: "Chocolate Chocolate-Chip cookies", summary: "",
+                                         instructions: "Melt the CHOCOLATE; stir. Stir in the chips, then bake the cookies.",
+                                         ingredients: [Ingredient(name: "Chocolate chips", amount: "200 g"),
+                                                       Ingredient(name: "Crème fraîche", amount: "2 tbsp")]))
+        #expect(SearchDocument(record).text == "chocolate chip cookies melt the stir in chips then bake 200 g creme fraiche 2 tbsp")
+        var words = SearchWords()
+        _ = SearchDocument(record, listingWordsIn: &words)
+        let again = SearchDocument(record, listingWordsIn: &words)
+        #expect(again.text == SearchDocument(record).text, "words met in earlier documents are given again")
+        var listed: [String] = []
+        words.forEach { listed.append($0) }
+        #expect(listed == SearchDocument(record).text.split(separator: " ").map(String.init))
+    }
+
+    /// Stores before gave the index each recipe's whole folded text. Removing such an entry
+    /// with the recipe's distinct words must remove every word of it: a word left behind
+    /// would be found by a search the index decides alone.
+    @Test func anEntryIndexedFromTheWholeTextIsRemovedByItsWords() throws {
+        let context = ModelContext(temporary.store)
+        let mousse = Recipe(name: "Chocolate mousse", instructions: "Melt the chocolate. Fold the chocolate into the cream.",
+                            ingredients: [Ingredient(name: "Dark chocolate", amount: "200 g")])
+        let tart = Recipe(name: "Lemon tart", instructions: "Bake the tart.", ingredients: [Ingredient(name: "Lemon", amount: "2")])
+        context.insert(mousse)
+        context.insert(tart)
+        try context.save()
+        // The entries as an older version wrote them.
+        let raw = try temporary.rawConnection()
+        for recipe in [mousse, tart] {
+            let record = RecipeRecord(recipe)
+            var fields = [record.name, record.summary, record.instructions]
+            for ingredient in record.ingredients { fields += [ingredient.name, ingredient.amount] }
+            let wholeText = fields.map { TextMatching.fold(TextMatching.canonical($0)) }.joined(separator: "\n")
+            let rowID = "(SELECT rowid FROM recipe WHERE id = '\(recipe.id.uuidString)')"
+            try raw.execute("INSERT INTO recipe_words (recipe_words, rowid, document) VALUES ('delete', \(rowID), ?)",
+                            [SearchDocument(record).text])
+            try raw.execute("INSERT INTO recipe_words (rowid, document) VALUES (\(rowID), ?)", [wholeText])
+        }
+        #expect(try temporary.count("SELECT doc FROM recipe_words_terms WHERE term = 'chocolate'") == 1)
+        mousse.name = "Vanilla cream"
+        mousse.instructions = "Whip the cream."
+        mousse.ingredients = []
+        context.delete(tart)
+        try context.save()
+        #expect(try temporary.count("""
+            SELECT count(*) FROM recipe_words_terms WHERE term IN ('chocolate', 'mousse', 'melt', 'fold', 'dark', '200', 'g', 'lemon', 'tart', 'bake', '2')
+            """) == 0)
+        #expect(try temporary.count("SELECT count(*) FROM recipe_words_terms") == 4, "vanilla cream whip the")
+        for word in ["chocolate", "lemon", "melt"] {
+            #expect(try context.fetchCount(FetchDescriptor(predicate: RecipePredicates.search(word))) == 0, "\(word)")
+        }
+        #expect(try context.fetch(FetchDescriptor(predicate: RecipePredicates.search("whip"))).map(\.name) == ["Vanilla cream"])
+    }
+
     @Test func quotesAndOperatorsInWordsAreJustText() throws {
         let context = ModelContext(temporary.store)
         context.insert(Recipe(name: #"Grandma's "secret" AND OR NOT stew*"#))

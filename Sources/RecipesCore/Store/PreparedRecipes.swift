@@ -15,9 +15,10 @@ final class PreparedRecipe: Sendable {
     /// Values of a line: its position, then ``RecipeRecord/IngredientRecord/columns``.
     static let lineValueCount = 1 + RecipeRecord.IngredientRecord.columns.count
 
-    init(_ record: RecipeRecord) {
+    /// The record prepared, the words of its search document added to `words`.
+    init(_ record: RecipeRecord, listingWordsIn words: inout SearchWords) {
         self.record = record
-        document = SearchDocument(record)
+        document = SearchDocument(record, listingWordsIn: &words)
         let row = record.columnValues
         var values = PackedArguments(reservingValues: row.values.count + 1 + record.ingredients.count * Self.lineValueCount,
                                      bytes: record.instructions.utf8.count + document.text.utf8.count + 64 * record.ingredients.count)
@@ -88,11 +89,7 @@ final class PreparedRecipes: @unchecked Sendable {
             for chunk in chunks {
                 space.wait()
                 if stopped.load(ordering: .relaxed) { break }
-                chunk.recipes = chunk.range.map { index in
-                    let prepared = PreparedRecipe(record(index))
-                    prepared.document.collectWords(into: &words)
-                    return prepared
-                }
+                chunk.recipes = chunk.range.map { PreparedRecipe(record($0), listingWordsIn: &words) }
                 chunk.ready.signal()
             }
             finished.signal()

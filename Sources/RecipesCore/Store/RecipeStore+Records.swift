@@ -83,9 +83,8 @@ extension RecipeStore {
     }
 
     func insert(_ record: RecipeRecord) throws {
-        let prepared = PreparedRecipe(record)
+        let prepared = PreparedRecipe(record, listingWordsIn: &unlistedSearchWords)
         try insert(prepared, using: try RecipeInsertStatements(database))
-        prepared.document.collectWords(into: &unlistedSearchWords)
     }
 
     /// Inserts the record's row, lines and search entry (whose words the caller lists).

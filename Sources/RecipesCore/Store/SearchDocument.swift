@@ -2,24 +2,64 @@
 import Glibc
 #endif
 
-/// What the search index holds for one recipe: the folded text of its name, summary,
-/// instructions and each ingredient's name and amount, one field a line.
+/// What the search index holds for one recipe: the words of the folded text of its name,
+/// summary, instructions and each ingredient's name and amount, each word once, in the order
+/// first met, a space between them.
 ///
 /// Each field is folded on its own (``TextMatching/fold(_:)``), exactly as the per-row
-/// check folds it, so whenever a field contains a folded needle, this document contains it
-/// too. That makes the index a safe pre-filter: it may let extra recipes through, never
-/// keep a matching one out.
+/// check folds it, and cut into words as the index's `ascii` tokenizer cuts it (see
+/// ``SearchIndexQuery``), so whenever a field contains a folded needle, every piece of the
+/// needle sits in some word here. That makes the index a safe pre-filter: it may let extra
+/// recipes through, never keep a matching one out. The index keeps no positions
+/// (`detail = none`): which recipes hold a word is all it records, so a word given twice
+/// indexes nothing more. Giving each once spares FTS5 a third of the words of a bulk load
+/// (its hash write was a quarter of the writing thread), and removing an entry with these
+/// words removes one that was indexed from the whole text, as stores before kept it.
 struct SearchDocument: Equatable {
     let text: String
 
     init(_ record: RecipeRecord) {
+        var words = SearchWords(expectedCount: 256)
+        self.init(record, listingWordsIn: &words)
+    }
+
+    /// The document, its words also added to `words`: a bulk insert lists the words of all
+    /// the recipes it writes in one set, which also tells which words this recipe repeats.
+    init(_ record: RecipeRecord, listingWordsIn words: inout SearchWords) {
         var fields = [record.name, record.summary, record.instructions]
         for ingredient in record.ingredients {
             fields.append(ingredient.name)
             fields.append(ingredient.amount)
         }
-        // Stored text is NFC; folding the stored form keeps this equal to the SQL side.
-        text = fields.map { TextMatching.fold(TextMatching.canonical($0)) }.joined(separator: "\n")
+        words.beginDocument()
+        var text: [UInt8] = []
+        for field in fields {
+            // Stored text is NFC; folding the stored form keeps this equal to the SQL side.
+            var folded = TextMatching.fold(TextMatching.canonical(field))
+            folded.withUTF8 { bytes in
+                Self.forEachWord(in: bytes) { word in
+                    guard words.insertForDocument(word) else { return }
+                    if !text.isEmpty { text.append(0x20) }
+                    text.append(contentsOf: word)
+                }
+            }
+        }
+        self.text = String(decoding: text, as: UTF8.self)
+    }
+
+    /// Each run of the tokenizer's word bytes (``SearchIndexQuery/isWordByte(_:)``) in `bytes`.
+    static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0
+        while start < bytes.count {
+            guard SearchIndexQuery.isWordByte(bytes[start]) else {
+                start += 1
+                continue
+            }
+            var end = start + 1
+            while end < bytes.count && SearchIndexQuery.isWordByte(bytes[end]) { end += 1 }
+            body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            start = end
+        }
     }
 }
 
@@ -28,20 +68,8 @@ extension SearchDocument {
     /// ``SearchIndexQuery/isWordByte(_:)``), to `words`.
     func collectWords(into words: inout SearchWords) {
         var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            while start < bytes.count {
-                guard SearchIndexQuery.isWordByte(bytes[start]) else {
-                    start += 1
-                    continue
-                }
-                var end = start + 1
-                while end < bytes.count && SearchIndexQuery.isWordByte(bytes[end]) { end += 1 }
-                // Words are folded, so already lower-case, as the tokenizer would make them.
-                words.insert(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                start = end
-            }
-        }
+        // Words are folded, so already lower-case, as the tokenizer would make them.
+        text.withUTF8 { bytes in Self.forEachWord(in: bytes) { words.insert($0) } }
     }
 }
 
@@ -53,20 +81,47 @@ struct SearchWords {
     /// Word `i` is `bytes[ends[i - 1] ..< ends[i]]` (from 0 for the first).
     private var ends: [Int] = []
     /// Open addressing: a word's number, or -1 for an empty slot.
-    private var slots = [Int](repeating: -1, count: 1_024)
+    private var slots: [Int]
+    /// Word `i` was last met in document `lastDocument[i]` (see ``beginDocument()``).
+    private var lastDocument: [Int] = []
+    private var document = 0
+
+    /// A set with room for about `expectedCount` words before it grows.
+    init(expectedCount: Int = 512) {
+        var count = 16
+        while count < 2 * expectedCount { count *= 2 }
+        slots = [Int](repeating: -1, count: count)
+    }
 
     var isEmpty: Bool { ends.isEmpty }
 
     mutating func insert(_ word: UnsafeBufferPointer<UInt8>) {
+        _ = insertForDocument(word)
+    }
+
+    /// Starts the words of another document.
+    mutating func beginDocument() {
+        document += 1
+    }
+
+    /// Adds `word` unless the set holds it; true unless the current document already met it.
+    mutating func insertForDocument(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
         var slot = Self.hash(word) & (slots.count - 1)
         while slots[slot] >= 0 {
-            if equals(slots[slot], word) { return }
+            let number = slots[slot]
+            if equals(number, word) {
+                guard lastDocument[number] != document else { return false }
+                lastDocument[number] = document
+                return true
+            }
             slot = (slot + 1) & (slots.count - 1)
         }
         slots[slot] = ends.count
         bytes.append(contentsOf: word)
         ends.append(bytes.count)
+        lastDocument.append(document)
         if ends.count * 2 > slots.count { grow() }
+        return true
     }
 
     func forEach(_ body: (String) throws -> Void) rethrows {

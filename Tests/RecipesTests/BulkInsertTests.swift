@@ -77,6 +77,8 @@ import Testing
             #expect(found == expected, "\(needle)")
         }
         #expect(try bulk.rawConnection().scalar("PRAGMA integrity_check") == .text("ok"))
+        // The index gathers a bulk save's entries in a larger buffer (RecipeStore.bulkIndexBuffer).
+        #expect(try bulk.rawConnection().scalar("SELECT v FROM recipe_words_config WHERE k = 'hashsize'") == .integer(16 << 20))
     }
 
     @Test(arguments: [3, count / 2, count - 1])

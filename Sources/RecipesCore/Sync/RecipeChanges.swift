@@ -207,17 +207,24 @@ extension RecipeStore {
         }
     }
 
-    /// Gives the recipe a new local version stamp; called by every write of the library.
-    func stampLocalChange(of id: UUID, deleted: Bool) throws {
+    static let stampSQL = """
+        INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5, local_change = ?6
+        """
+
+    /// Gives the recipe a new local version stamp; called by every write of the library. A
+    /// bulk insert passes the statement of ``stampSQL`` it holds (see RecipeInsertStatements).
+    func stampLocalChange(of id: UUID, deleted: Bool, using held: SQLiteStatement? = nil) throws {
         guard stampsLocalChanges else { return }
         var state = try syncClock ?? loadClock()
         let stamp = state.clock.tick(now: Date())
         state.localChange += 1
         syncClock = state
-        try database.execute("""
-            INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-            ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5, local_change = ?6
-            """, [id, stamp.wall, stamp.counter, stamp.replica, deleted, state.localChange])
+        let statement = try held ?? database.cachedStatement(Self.stampSQL)
+        try statement.bind([id.sqliteValue, stamp.wall.sqliteValue, stamp.counter.sqliteValue, stamp.replica.sqliteValue,
+                            deleted.sqliteValue, state.localChange.sqliteValue])
+        defer { statement.reset() }
+        while try statement.step() {}
     }
 
     /// A stamp for a plan entry or cooked record written in this transaction.

@@ -60,11 +60,24 @@ enum ProcessTimer {
     /// The median of `runs` runs, after one warm-up run that fills the page cache, with the
     /// peak memory of one more run under GNU time.
     static func median(_ arguments: [String], environment: [String: String], runs: Int) throws -> Measurement {
-        _ = try run(arguments, environment: environment)
-        let measurements = try (0..<runs).map { _ in try run(arguments, environment: environment) }
-        let times = measurements.map(\.seconds).sorted()
-        return Measurement(seconds: times[times.count / 2], peakKilobytes: try peakMemory(arguments, environment: environment),
-                           status: measurements.last?.status ?? -1)
+        try medians(of: [arguments], environment: environment, runs: runs)[0]
+    }
+
+    /// The median of each command over `runs` rounds in which every command runs once, in
+    /// turn, after a warm-up round; with each one's peak memory. A ratio of two commands timed
+    /// this way compares runs made moments apart: this machine's speed drifts by a third over
+    /// minutes, and timing one command's runs and then the other's put that drift into ratios.
+    static func medians(of commands: [[String]], environment: [String: String], runs: Int) throws -> [Measurement] {
+        for command in commands { _ = try run(command, environment: environment) }
+        var measurements = Array(repeating: [Measurement](), count: commands.count)
+        for _ in 0..<runs {
+            for (index, command) in commands.enumerated() { measurements[index].append(try run(command, environment: environment)) }
+        }
+        return try zip(commands, measurements).map { command, runs in
+            let times = runs.map(\.seconds).sorted()
+            return Measurement(seconds: times[times.count / 2], peakKilobytes: try peakMemory(command, environment: environment),
+                               status: runs.last?.status ?? -1)
+        }
     }
 
     /// The peak resident memory of one run, in kilobytes, or nil without GNU time.

@@ -141,8 +141,13 @@ func runBenchmark(_ options: Options) throws {
         WHERE planned IS NOT NULL AND planned > \(nowReference) ORDER BY planned, id LIMIT 1) r \
         LEFT JOIN ingredient i ON i.recipe = r.rowid ORDER BY i.position;
         """
-    let nextRecipes = try ProcessTimer.median([recipesBinary, "--store", storePath, "next", "--format", "waybar"], environment: environment, runs: options.runs)
-    let nextShell = try sqlite3.map { try ProcessTimer.median([$0, storePath, nextSQL], environment: environment, runs: options.runs) }
+    // Each against the sqlite3 shell: the two alternate run by run (ProcessTimer.medians).
+    func againstShell(_ arguments: [String], _ sql: String) throws -> (ProcessTimer.Measurement, ProcessTimer.Measurement?) {
+        let times = try ProcessTimer.medians(of: [arguments] + (sqlite3.map { [[$0, storePath, sql]] } ?? []),
+                                             environment: environment, runs: options.runs)
+        return (times[0], times.count > 1 ? times[1] : nil)
+    }
+    let (nextRecipes, nextShell) = try againstShell([recipesBinary, "--store", storePath, "next", "--format", "waybar"], nextSQL)
     report.next = .init(recipes: nextRecipes, sqlite3: nextShell, sql: nextSQL)
     report.repeating = reusing ? nil : repeating
     // A week later every daily and weekly repeat has passed an occurrence: the first `next`
@@ -166,13 +171,13 @@ func runBenchmark(_ options: Options) throws {
         let found = Set(try fileText(outputPath).split(separator: "\n").compactMap { line in
             line.split(separator: "\t", omittingEmptySubsequences: false).first.map(String.init)
         })
-        let timed = try ProcessTimer.median(arguments, environment: environment, runs: options.runs)
         let shellSQL = BenchmarkReport.indexQuery(for: query.words)
-        let shell = try sqlite3.map { tool in
+        let shellLines = try sqlite3.map { tool in
             _ = try ProcessTimer.run([tool, storePath, shellSQL], environment: environment, outputPath: outputPath)
-            let lines = try fileText(outputPath).split(separator: "\n").count
-            return (try ProcessTimer.median([tool, storePath, shellSQL], environment: environment, runs: options.runs), lines)
+            return try fileText(outputPath).split(separator: "\n").count
         }
+        let (timed, shellTime) = try againstShell(arguments, shellSQL)
+        let shell = shellTime.flatMap { time in shellLines.map { (time, $0) } }
         let scanSQL = BenchmarkReport.scanQuery(for: query.words)
         let scan = try sqlite3.map { tool in
             _ = try ProcessTimer.run([tool, storePath, scanSQL], environment: environment, outputPath: outputPath)

@@ -27,10 +27,7 @@ extension SQLiteConnection {
     /// Runs one statement with `arguments`, ignoring any rows. `cached` keeps it prepared
     /// for the next call; pass false for SQL built per call.
     public func execute(_ sql: String, _ arguments: SQLArguments, cached: Bool = true) throws {
-        let statement = try statement(sql, cached: cached)
-        try statement.bind(arguments.values)
-        defer { statement.reset() }
-        while try statement.step() {}
+        try statement(sql, cached: cached).run(arguments.values)
     }
 
     /// Calls `body` with each row until it returns false.

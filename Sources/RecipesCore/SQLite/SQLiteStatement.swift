@@ -33,6 +33,13 @@ public final class SQLiteStatement {
         sqlite3_finalize(handle)
     }
 
+    /// Binds `parameters`, steps past every row and resets: a statement run for its effect.
+    func run(_ parameters: [SQLiteValue]) throws {
+        try bind(parameters)
+        defer { reset() }
+        while try step() {}
+    }
+
     /// Binds `parameters` to `?1 ... ?n` after resetting the statement.
     public func bind(_ parameters: [SQLiteValue]) throws {
         sqlite3_reset(handle)

@@ -182,11 +182,7 @@ extension RecipeStore {
     func listSearchWords() throws {
         guard !unlistedSearchWords.isEmpty else { return }
         let statement = try database.cachedStatement("INSERT OR IGNORE INTO search_word (word) VALUES (?)")
-        try unlistedSearchWords.forEach { word in
-            try statement.bind([.text(word)])
-            defer { statement.reset() }
-            while try statement.step() {}
-        }
+        try unlistedSearchWords.forEach { try statement.run([.text($0)]) }
         unlistedSearchWords.removeAll()
     }
 

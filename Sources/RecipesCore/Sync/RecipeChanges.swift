@@ -220,11 +220,10 @@ extension RecipeStore {
         let stamp = state.clock.tick(now: Date())
         state.localChange += 1
         syncClock = state
-        let statement = try held ?? database.cachedStatement(Self.stampSQL)
-        try statement.bind([id.sqliteValue, stamp.wall.sqliteValue, stamp.counter.sqliteValue, stamp.replica.sqliteValue,
-                            deleted.sqliteValue, state.localChange.sqliteValue])
-        defer { statement.reset() }
-        while try statement.step() {}
+        try (held ?? database.cachedStatement(Self.stampSQL)).run([
+            id.sqliteValue, stamp.wall.sqliteValue, stamp.counter.sqliteValue, stamp.replica.sqliteValue,
+            deleted.sqliteValue, state.localChange.sqliteValue,
+        ])
     }
 
     /// A stamp for a plan entry or cooked record written in this transaction.

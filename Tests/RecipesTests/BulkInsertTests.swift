@@ -88,7 +88,10 @@ import Testing
         let recipes = Self.recipes()
         recipes.forEach(context.insert)
         recipes[position].name = "  "
+        let cacheSize = try temporary.store.database.scalar("PRAGMA cache_size")
         #expect(throws: RecipeStoreError.self) { try context.save() }
+        // The save's larger page cache (RecipeStore.bulkCacheKiB) ended with it.
+        #expect(try temporary.store.database.scalar("PRAGMA cache_size") == cacheSize)
         #expect(try temporary.count("SELECT count(*) FROM recipe") == 0)
         #expect(try temporary.count("SELECT count(*) FROM ingredient") == 0)
         #expect(try temporary.count("SELECT count(*) FROM search_word") == 0)
@@ -120,6 +123,25 @@ import Testing
         try context.save()
         #expect(try temporary.count("SELECT count(*) FROM recipe WHERE name = 'Edited'") == 1)
         #expect(try temporary.count("SELECT count(*) FROM recipe WHERE updated > created") == 1)
+    }
+
+    /// A bulk save writes more pages than SQLite's default page cache holds (2 MB): with it,
+    /// dirty pages were spilled to the -wal mid-transaction and read back, often to be written
+    /// again. The save's cache holds them all, and gives the memory back when it ends.
+    @Test func aBulkSaveKeepsItsPagesInMemoryAndThenReturnsIt() throws {
+        let temporary = TemporaryStore()
+        let store = temporary.store
+        guard case .integer(let defaultCache)? = try store.database.scalar("PRAGMA cache_size") else { return #expect(Bool(false)) }
+        let context = ModelContext(store)
+        Self.recipes(6_000).forEach(context.insert)
+        try context.save()
+        // What the save wrote is larger than the default cache, so this test can tell.
+        let writtenKiB = try temporary.count("SELECT sum(pgsize) / 1024 FROM dbstat")
+        #expect(writtenKiB > Int(-defaultCache))
+        var spills: Int32 = 0, highest: Int32 = 0
+        #expect(sqlite3_db_status(store.database.handle, SQLITE_DBSTATUS_CACHE_SPILL, &spills, &highest, 0) == SQLITE_OK)
+        #expect(spills == 0)
+        #expect(try store.database.scalar("PRAGMA cache_size") == .integer(defaultCache))
     }
 
     /// SQLite's memory statistics take a process-wide mutex on every allocation (7% of a

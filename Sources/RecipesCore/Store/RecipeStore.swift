@@ -37,6 +37,8 @@ public final class RecipeStore {
     /// Words of the documents the current write transaction indexed, listed in `search_word`
     /// before it commits (see ``listSearchWords()``).
     var unlistedSearchWords = SearchWords()
+    /// The page cache's size while a bulk save has it larger (see ``bulkCacheKiB``).
+    var cacheSizeBeforeBulkSave: SQLiteValue?
 
     /// Opens the store at `url`, creating an empty one when no file is there.
     public convenience init(url: URL) throws {
@@ -207,6 +209,7 @@ public final class RecipeStore {
         defer { isWriting = false }
         defer { syncClock = nil }
         defer { unlistedSearchWords.removeAll() }
+        defer { restoreCacheAfterBulkSave() }
         return try reading {
             let result = try database.transaction {
                 let result = try body()

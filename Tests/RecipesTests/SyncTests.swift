@@ -174,7 +174,7 @@ import Testing
 
     /// The library refuses at save() what the command line refuses, so no store ever holds a
     /// recipe another store would refuse.
-    @Test(arguments: ["", "   ", String(repeating: "é", count: 1_001)])
+    @Test(arguments: ["", "   ", String(repeating: "é", count: 1_001), String(repeating: "e\u{301}", count: 1_001), " \u{301}"])
     func saveRefusesARecipeOtherStoresWouldRefuse(name: String) throws {
         let replicas = try Replicas(1)
         let context = ModelContext(replicas.stores[0])
@@ -195,6 +195,19 @@ import Testing
         soup.name = name
         #expect(throws: RecipeStoreError.self) { try other.save() }
         #expect(try ModelContext(replicas.stores[0]).model(for: soup.id)?.name == "Soup")
+    }
+
+    /// The limit counts characters, not bytes: a name of the longest length written with
+    /// accents (two or three bytes each) is kept, alone and in a bulk save.
+    @Test(arguments: [String(repeating: "é", count: 1_000), String(repeating: "e\u{301}", count: 1_000), String(repeating: "😀", count: 1_000)])
+    func aNameOfTheLongestLengthIsKept(name: String) throws {
+        let temporary = TemporaryStore()
+        let context = ModelContext(temporary.store)
+        context.insert(Recipe(name: name))
+        try context.save()
+        (0..<PreparedRecipes.minimumCount).forEach { _ in context.insert(Recipe(name: name)) }
+        try context.save()
+        #expect(try temporary.count("SELECT count(*) FROM recipe") == PreparedRecipes.minimumCount + 1)
     }
 
     @Test func aMissingFolderIsAnError() throws {

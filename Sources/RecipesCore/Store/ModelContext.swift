@@ -71,8 +71,10 @@ public final class ModelContext {
     /// thread is done with them.
     public func save() throws {
         let now = Date()
-        // Updates may come back merged with others' changes; inserts are stored as built.
-        var written: [(Recipe, RecipeRecord, merged: Bool)] = []
+        // Updates come back merged with others' changes; inserts are stored as built.
+        var updated: [(Recipe, RecipeRecord)] = []
+        let insertions = insertionOrder.compactMap { inserted[$0] }
+        var insertedRecords: [RecipeRecord] = []
         try store.write {
             for id in deleted.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
                 try store.deleteRecord(id: id)
@@ -84,33 +86,38 @@ public final class ModelContext {
                 guard !record.sameContent(as: saved) else { continue }
                 record.updatedAt = now
                 switch try store.updateChangedFields(record, from: saved) {
-                case .written(let stored): written.append((recipe, stored, true))
+                case .written(let stored): updated.append((recipe, stored))
                 case .conflict(let fields): conflicts.append(SaveConflict(id: recipe.id, name: recipe.name, fields: fields))
                 }
             }
             if !conflicts.isEmpty { throw RecipeStoreError.conflict(conflicts) }
-            let insertions = insertionOrder.compactMap { inserted[$0] }
             // Read into records on the store's second thread while this one writes rows.
             // Unchecked: the models are not Sendable, so no other thread may hold them, and
             // this one is inside the insert, writing SQL, until the reading is done (the
             // store waits for its reader, also on an error); nothing writes to them meanwhile.
             nonisolated(unsafe) let models = insertions
-            let records = try store.insert(count: insertions.count) { index in
+            insertedRecords = try store.insert(count: insertions.count) { index in
                 var record = RecipeRecord(models[index])
                 record.createdAt = now
                 record.updatedAt = now
                 return record
             }
-            written += zip(insertions, records).map { ($0, $1, false) }
         }
         for id in deleted.keys { registered[id] = nil }
-        for (recipe, record, merged) in written {
-            // Fields others changed meanwhile, so that the next save does not undo them. An
-            // insert's record was built from the recipe just now: nothing to bring back, and
-            // comparing was a seventh of loading many recipes.
-            if merged { Self.restore(recipe, to: record, onlyWhereDifferent: true) }
+        for (recipe, record) in updated {
+            // Fields others changed meanwhile, so that the next save does not undo them.
+            Self.restore(recipe, to: record, onlyWhereDifferent: true)
             recipe.createdAt = record.createdAt
             recipe.updatedAt = record.updatedAt
+            registered[recipe.id] = (recipe, record)
+        }
+        // An insert's record was built from the recipe just now: nothing to bring back
+        // (comparing was a seventh of loading many recipes). Paired in place, not gathered
+        // into a list of tuples first, which copied each record and retained each recipe twice.
+        registered.reserveCapacity(registered.count + insertions.count)
+        for (recipe, record) in zip(insertions, insertedRecords) {
+            recipe.createdAt = now
+            recipe.updatedAt = now
             registered[recipe.id] = (recipe, record)
         }
         deleted.removeAll()

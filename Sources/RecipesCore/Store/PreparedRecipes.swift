@@ -11,6 +11,9 @@ final class PreparedRecipe: Sendable {
     let record: RecipeRecord
     let values: PackedArguments
     let document: SearchDocument
+    /// Why the store refuses the record (``RecipeRecord/problem``), found here too: counting
+    /// the name's characters is no work for the thread that writes.
+    let problem: String?
 
     /// Values of a line: its position, then ``RecipeRecord/IngredientRecord/columns``.
     static let lineValueCount = 1 + RecipeRecord.IngredientRecord.columns.count
@@ -18,6 +21,7 @@ final class PreparedRecipe: Sendable {
     /// The record prepared, the words of its search document added to `words`.
     init(_ record: RecipeRecord, listingWordsIn words: inout SearchWords) {
         self.record = record
+        problem = record.problem
         document = SearchDocument(record, listingWordsIn: &words)
         let row = record.columnValues
         var values = PackedArguments(reservingValues: row.values.count + 1 + record.ingredients.count * Self.lineValueCount,

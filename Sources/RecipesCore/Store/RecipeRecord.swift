@@ -12,9 +12,14 @@ extension RecipeRecord {
     /// be refused by another.
     var problem: String? {
         if !name.contains(where: { !$0.isWhitespace }) { return "a recipe has no name" }
-        if name.count > Recipe.maximumNameLength { return "a recipe's name is longer than \(Recipe.maximumNameLength) characters" }
+        // No more bytes than the limit is no more characters; counting characters (grapheme
+        // breaking) only for longer names.
+        if name.utf8.count > Recipe.maximumNameLength, name.count > Recipe.maximumNameLength {
+            return "a recipe's name is longer than \(Recipe.maximumNameLength) characters"
+        }
         if let servings, servings < 1 { return "a recipe's servings must be at least 1" }
-        if [prepMinutes, cookMinutes, totalMinutes].contains(where: { !(0...Recipe.longestMinutes).contains($0 ?? 0) }) {
+        if !(0...Recipe.longestMinutes).contains(prepMinutes ?? 0) || !(0...Recipe.longestMinutes).contains(cookMinutes ?? 0)
+            || !(0...Recipe.longestMinutes).contains(totalMinutes ?? 0) {
             return "a recipe's times are from 0 to \(Recipe.longestMinutes) minutes (30 days)"
         }
         return nil

@@ -123,7 +123,7 @@ extension RecipeStore {
     /// Inserts the record's row, lines and search entry (whose words the caller lists).
     private func insert(_ prepared: PreparedRecipe, using statements: RecipeInsertStatements) throws {
         let record = prepared.record
-        try check(record)
+        if let problem = prepared.problem { throw RecipeStoreError.invalidRecipe(id: record.id, reason: problem) }
         try statements.row.run(prepared.values, prepared.rowValues)
         let rowID = database.lastInsertedRowID
         try insertLines(prepared.values, from: prepared.firstLineValue, rowID: rowID, using: statements.line)

@@ -233,6 +233,28 @@ import Testing
         #expect(try replicas.stores[1].syncStatus(folder: shared).skippedEntries.count == 2)
     }
 
+    /// A change file is encoded a part at a time (ChangeFile.encodingPart) to bound memory:
+    /// its body is byte for byte the whole array encoded at once, so its header and checksum
+    /// are those of files written before, and it reads back whole.
+    @Test(arguments: [0, 1, ChangeFile.encodingPart, ChangeFile.encodingPart + 1, 2 * ChangeFile.encodingPart + 3])
+    func aFileEncodedInPartsHoldsTheWholeArray(count: Int) throws {
+        let replica = String(repeating: "a", count: 32)
+        let changes = (0..<count).map { number in
+            let recipe = Recipe(name: "Soupe \(number) à l'oignon, \"gratinée\"", instructions: "Slice /\n\tsimmer",
+                                ingredients: number % 3 == 0 ? [] : [Ingredient(name: "Onion", amount: "\(number) g")])
+            return RecipeChange(id: recipe.id, stamp: SyncStamp(wall: 1_700_000_000_000 + Int64(number), counter: Int64(number % 7), replica: replica),
+                                deleted: number % 5 == 4, recipe: number % 5 == 4 ? nil : RecipeJSON(recipe))
+        }
+        let file = try ChangeFile.encode(changes, replica: replica)
+        let newline = try #require(file.firstIndex(of: 0x0A))
+        #expect(file[(newline + 1)...] == (try RecipeJSON.encoder.encode(changes)))
+        guard case .changes(let read, snapshot: false) = ChangeFile.decode(file, expectedReplica: replica) else {
+            return #expect(Bool(false), "the file does not read back")
+        }
+        #expect(read.map(\.id) == changes.map(\.id))
+        #expect(try RecipeJSON.encoder.encode(read) == RecipeJSON.encoder.encode(changes))
+    }
+
     /// A header claiming more bytes than the file holds, or a file longer than its header
     /// says, is damaged; nothing past the announced length is read.
     @Test func theHeaderBoundsWhatIsRead() throws {

@@ -68,7 +68,8 @@ public final class ModelContext {
     ///
     /// Many inserts at once (64 or more, an import) are read and turned into rows and search
     /// entries on a second thread while this one writes; `save()` returns only once that
-    /// thread is done with them.
+    /// thread is done with them. Such a save may use up to 64 MiB of page cache and a 16 MiB
+    /// index buffer more while it writes, both given back when it ends.
     public func save() throws {
         let now = Date()
         // Updates come back merged with others' changes; inserts are stored as built.

@@ -29,8 +29,8 @@ struct ChangeFile {
         var snapshot: Bool?
     }
 
-    /// The largest change file read: 100,000 recipes make about 200 MB, so this allows half a
-    /// million. A header claiming more is not believed, and the checksum is checked while
+    /// The largest change file read: 100,000 recipes make about 250 MB (the bench's corpus),
+    /// so this allows about 400,000. A header claiming more is not believed, and the checksum is checked while
     /// reading in small pieces before the file is loaded, so a crafted or sparse file cannot
     /// make a sync hold gigabytes.
     static let maximumBytes = 1 << 30

@@ -255,6 +255,41 @@ import Testing
         #expect(try RecipeJSON.encoder.encode(read) == RecipeJSON.encoder.encode(changes))
     }
 
+    /// A change file's body is split into its elements by following strings and brackets,
+    /// then decoded a part at a time: brackets, commas and escaped quotes inside strings stay
+    /// in their element, white space is allowed where JSON allows it, and a body that is not
+    /// exactly one array of changes is refused, as decoding the whole array refuses it.
+    @Test func aBodyIsSplitIntoItsElementsAsJSONReadsIt() throws {
+        let replica = String(repeating: "a", count: 32)
+        let tricky = ["],[{\"x\":1}", "\\", "\\\"", "a\"]}", "{", "]", "\u{0}"]
+        let changes = tricky.enumerated().map { number, name in
+            let recipe = Recipe(name: name, instructions: "[\(name)]")
+            return RecipeChange(id: recipe.id, stamp: SyncStamp(wall: 1_700_000_000_000, counter: Int64(number), replica: replica),
+                                deleted: false, recipe: RecipeJSON(recipe))
+        }
+        let body = try RecipeJSON.encoder.encode(changes)
+        let elements = try #require(ChangeFile.arrayElements(body))
+        #expect(elements.count == changes.count)
+        let read = try #require(ChangeFile.decodeChanges(body))
+        #expect(try RecipeJSON.encoder.encode(read) == body)
+        // The same with white space around every element and the array, and in a slice.
+        let element = String(decoding: body[elements[0]], as: UTF8.self)
+        let spaced = "\n [ \t" + elements.map { String(decoding: body[$0], as: UTF8.self) }.joined(separator: " ,\r\n ") + " ] \n"
+        #expect(ChangeFile.decodeChanges(Data(spaced.utf8))?.map(\.id) == changes.map(\.id))
+        let framed = Data(("xx" + spaced).utf8)
+        #expect(ChangeFile.decodeChanges(framed[(framed.startIndex + 2)...])?.map(\.id) == changes.map(\.id))
+        #expect(ChangeFile.decodeChanges(Data("[]".utf8))?.isEmpty == true)
+        #expect(ChangeFile.decodeChanges(Data(" [ ] ".utf8))?.isEmpty == true)
+        // A comma after the last element, which decoding the whole array accepted.
+        #expect(ChangeFile.decodeChanges(Data("[\(element), ]".utf8))?.count == 1)
+        for refused in ["", "[", "]", "{}", "[,]", "[\(element),,]", "[,\(element)]", "[\(element)", "[\(element)]x", "[\(element)]]",
+                        "[\(element)}", "[\(element) \(element)]", "[1]", "[\"\(element)]", "[\(element)][]"] {
+            #expect(ChangeFile.decodeChanges(Data(refused.utf8)) == nil, "\(refused.prefix(40))")
+            // Decoding the whole array refuses each too.
+            #expect((try? RecipeJSON.decoder.decode([RecipeChange].self, from: Data(refused.utf8))) == nil, "whole: \(refused.prefix(12)) \(refused.suffix(12))")
+        }
+    }
+
     /// A header claiming more bytes than the file holds, or a file longer than its header
     /// says, is damaged; nothing past the announced length is read.
     @Test func theHeaderBoundsWhatIsRead() throws {

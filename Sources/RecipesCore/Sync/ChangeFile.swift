@@ -162,10 +162,98 @@ struct ChangeFile {
         let body = data[(newline + 1)...]
         guard body.count == header.bytes else { return shortOrLong(holding: body.count, of: header.bytes) }
         guard CRC32.hex(body) == header.crc32 else { return .damaged(reason: "its checksum does not match") }
-        guard let changes = try? RecipeJSON.decoder.decode([RecipeChange].self, from: body), changes.count == header.count else {
+        guard let changes = decodeChanges(body), changes.count == header.count else {
             return .damaged(reason: "its changes are not readable")
         }
         return .changes(changes, snapshot: header.snapshot == true)
+    }
+
+    /// The changes of `body`, a JSON array, decoded ``encodingPart`` at a time: decoding the
+    /// whole array at once holds the decoder's map of every value in the file beside the
+    /// changes. Nil unless `body` is one array of changes.
+    static func decodeChanges(_ body: Data) -> [RecipeChange]? {
+        guard let elements = arrayElements(body) else { return nil }
+        var changes: [RecipeChange] = []
+        changes.reserveCapacity(elements.count)
+        for start in stride(from: 0, to: elements.count, by: encodingPart) {
+            var part = Data([UInt8(ascii: "[")])
+            for (offset, element) in elements[start..<min(start + encodingPart, elements.count)].enumerated() {
+                if offset > 0 { part.append(UInt8(ascii: ",")) }
+                part.append(body[element])
+            }
+            part.append(UInt8(ascii: "]"))
+            guard let decoded = try? RecipeJSON.decoder.decode([RecipeChange].self, from: part) else { return nil }
+            changes += decoded
+        }
+        return changes
+    }
+
+    /// Where each element of the JSON array `body` is, found by following strings and
+    /// brackets only (each element is decoded afterwards, which checks the rest). Nil unless
+    /// `body` is one array, with nothing but white space around it; what Foundation's decoder
+    /// takes for an array (a comma after the last element too) is taken.
+    static func arrayElements(_ body: Data) -> [Range<Data.Index>]? {
+        body.withUnsafeBytes { raw -> [Range<Data.Index>]? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            var position = 0
+            func skipSpace() { while position < bytes.count && isSpace(bytes[position]) { position += 1 } }
+            skipSpace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "[") else { return nil }
+            position += 1
+            skipSpace()
+            var elements: [Range<Data.Index>] = []
+            var closed = position < bytes.count && bytes[position] == UInt8(ascii: "]")
+            if closed { position += 1 }
+            // One element a turn: from its first byte to the comma or bracket after it, outside
+            // strings and at the array's own depth.
+            while !closed {
+                // A comma before the closing bracket, which Foundation's decoder accepts.
+                if !elements.isEmpty, position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    break
+                }
+                let start = position
+                var depth = 0, inString = false, escaped = false
+                var end: Int?
+                while end == nil {
+                    guard position < bytes.count else { return nil }
+                    let byte = bytes[position]
+                    if inString {
+                        if escaped {
+                            escaped = false
+                        } else if byte == UInt8(ascii: "\\") {
+                            escaped = true
+                        } else if byte == UInt8(ascii: "\"") {
+                            inString = false
+                        }
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = true
+                    } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                        depth += 1
+                    } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                        if depth > 0 {
+                            depth -= 1
+                        } else if byte == UInt8(ascii: "]") {
+                            end = position
+                        } else {
+                            return nil
+                        }
+                    } else if byte == UInt8(ascii: ","), depth == 0 {
+                        end = position
+                    }
+                    position += 1
+                }
+                var last = end!
+                while last > start && isSpace(bytes[last - 1]) { last -= 1 }
+                guard last > start else { return nil }
+                elements.append(body.startIndex + start..<body.startIndex + last)
+                closed = bytes[end!] == UInt8(ascii: "]")
+                skipSpace()
+            }
+            skipSpace()
+            return position == bytes.count ? elements : nil
+        }
     }
 
     private struct VersionOnly: Codable {

@@ -101,8 +101,8 @@ extension RecipeStore {
 
     /// Makes the page cache ``bulkCacheKiB`` for the rest of the transaction.
     private func enlargeCacheForBulkSave() throws {
-        guard cacheSizeBeforeBulkSave == nil else { return }
-        cacheSizeBeforeBulkSave = try database.scalar("PRAGMA cache_size")
+        guard cacheSizeBeforeBulkSave == nil, let size = try database.fetchOne(Int64.self, "PRAGMA cache_size") else { return }
+        cacheSizeBeforeBulkSave = size
         try database.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB)")
     }
 
@@ -112,7 +112,7 @@ extension RecipeStore {
         guard let size = cacheSizeBeforeBulkSave else { return }
         cacheSizeBeforeBulkSave = nil
         // Cannot fail on an open connection: the pragma only sets a number.
-        if case .integer(let kib) = size { try? database.execute("PRAGMA cache_size = \(kib)") }
+        try? database.execute("PRAGMA cache_size = \(size)")
     }
 
     func insert(_ record: RecipeRecord) throws {
@@ -123,7 +123,7 @@ extension RecipeStore {
     /// Inserts the record's row, lines and search entry (whose words the caller lists).
     private func insert(_ prepared: PreparedRecipe, using statements: RecipeInsertStatements) throws {
         let record = prepared.record
-        if let problem = prepared.problem { throw RecipeStoreError.invalidRecipe(id: record.id, reason: problem) }
+        try refuse(record.id, for: prepared.problem)
         try statements.row.run(prepared.values, prepared.rowValues)
         let rowID = database.lastInsertedRowID
         try insertLines(prepared.values, from: prepared.firstLineValue, rowID: rowID, using: statements.line)
@@ -141,7 +141,7 @@ extension RecipeStore {
     }
 
     func update(_ record: RecipeRecord, from previous: RecipeRecord) throws {
-        try check(record)
+        try refuse(record.id, for: record.problem)
         try database.execute(RecipeRecord.updateSQL, record.columnValues)
         // Another process (a sync, another terminal) deleted the recipe since it was read:
         // the edit is newer than the deletion, so it brings the recipe back.
@@ -172,8 +172,9 @@ extension RecipeStore {
         }
     }
 
-    private func check(_ record: RecipeRecord) throws {
-        if let problem = record.problem { throw RecipeStoreError.invalidRecipe(id: record.id, reason: problem) }
+    /// Throws for a recipe with a problem (``RecipeRecord/problem``).
+    private func refuse(_ id: UUID, for problem: String?) throws {
+        if let problem { throw RecipeStoreError.invalidRecipe(id: id, reason: problem) }
     }
 
     /// Deletes the recipe; its ingredients go with it (ON DELETE CASCADE), its search entry here.

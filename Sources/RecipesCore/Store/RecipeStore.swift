@@ -38,7 +38,7 @@ public final class RecipeStore {
     /// before it commits (see ``listSearchWords()``).
     var unlistedSearchWords = SearchWords()
     /// The page cache's size while a bulk save has it larger (see ``bulkCacheKiB``).
-    var cacheSizeBeforeBulkSave: SQLiteValue?
+    var cacheSizeBeforeBulkSave: Int64?
 
     /// Opens the store at `url`, creating an empty one when no file is there.
     public convenience init(url: URL) throws {

@@ -378,6 +378,41 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: backups) == ["old.sqlite"])
     }
 
+    /// A copy of a store file is in WAL mode: reading it made a -wal and a -shm beside it, and
+    /// the restore left both in the user's backup folder (a read-only connection does not
+    /// remove them when it closes). Those it made are removed; a copy that came with its own
+    /// log, open in another program, is read with it and its files are left as they were.
+    @Test func aCopiedStoreRestoresWithoutLeavingFilesBesideIt() throws {
+        let path = laptop.home.path + "/.local/share/recipes/recipes.sqlite"
+        let backups = laptop.home.appendingPathComponent("backups").path
+        try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: true)
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try laptop.run(["add", "Soup"]).status == 0)
+        let copy = backups + "/copy.sqlite"
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        // Bytes 18 and 19 of the header are 2 in WAL mode (opening the copy to ask would make the files).
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy))[18...19] == Data([2, 2]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: backups) == ["copy.sqlite"])
+        #expect(try laptop.run(["add", "Bread"]).status == 0)
+
+        let restored = try laptop.run(["restore", copy])
+        #expect(restored.status == 0 && restored.stdout.hasPrefix("restored 1 recipe from \(copy)"), "\(restored)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: backups) == ["copy.sqlite"])
+        #expect(try laptop.run(["search", "--format", "plain"]).stdout.split(separator: "\n").count == 1)
+
+        // The copy open elsewhere, its latest recipe only in its -wal.
+        let elsewhere = try SQLiteConnection(path: copy)
+        try elsewhere.execute("PRAGMA wal_autocheckpoint = 0; UPDATE recipe SET name = 'Leek soup'")
+        let log = try #require(FileManager.default.attributesOfItem(atPath: copy + "-wal")[.size] as? Int)
+        #expect(log > 0)
+        let again = try laptop.run(["restore", copy])
+        #expect(again.status == 0, "\(again)")
+        #expect(try laptop.run(["search", "--format", "plain"]).stdout.contains("\tLeek soup\t"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: backups).sorted() == ["copy.sqlite", "copy.sqlite-shm", "copy.sqlite-wal"])
+        #expect(try FileManager.default.attributesOfItem(atPath: copy + "-wal")[.size] as? Int == log)
+        #expect(try elsewhere.scalar("SELECT name FROM recipe") == .text("Leek soup"))
+    }
+
     /// The same with a backup moved over the store file, which the README advises against
     /// but people do: the watcher reopens the new file and the store stays whole.
     @Test func aBackupMovedUnderARunningWatcherLeavesTheStoreWhole() throws {

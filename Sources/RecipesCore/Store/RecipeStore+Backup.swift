@@ -28,6 +28,12 @@ extension RecipeStore {
     /// them back (see ``sync(folder:)``).
     public func restore(fromBackup path: String, keepingCurrentAt keeping: String? = nil) throws {
         guard !isReadOnly else { throw RecipeStoreError.readOnly(path: displayPath) }
+        let logsBeside = Self.logFiles(of: path).filter { access($0, F_OK) == 0 }
+        var opened: SQLiteConnection?
+        defer {
+            opened?.close()
+            if logsBeside.isEmpty { Self.removeLogsMadeByReading(path) }
+        }
         let source = try Self.translatingSQLiteErrors(path: path) {
             var status = stat()
             guard stat(path, &status) == 0 else {
@@ -44,6 +50,7 @@ extension RecipeStore {
             }
             return source
         }
+        opened = source
         // Converted first: when that fails (a full disk), nothing is left behind, not even
         // the copy of the store as it was.
         let (pages, copy) = try inPageSizeOfStore(source, from: path)
@@ -90,6 +97,22 @@ extension RecipeStore {
                 throw error
             }
         }
+    }
+
+    /// The files SQLite keeps beside a database in WAL mode while it is open.
+    private static func logFiles(of path: String) -> [String] { [path + "-wal", path + "-shm"] }
+
+    /// Removes the -wal and -shm that reading the backup at `path` (a copied store file is in
+    /// WAL mode) made beside it. A read-only connection leaves them when it closes; one that
+    /// may write removes them as it closes, when SQLite finds no other connection has the file
+    /// open, so none is taken from under another program. A log made by reading holds no
+    /// pages, so closing writes nothing into the backup.
+    private static func removeLogsMadeByReading(_ path: String) {
+        guard logFiles(of: path).contains(where: { access($0, F_OK) == 0 }),
+              let connection = try? SQLiteConnection(path: path, create: false) else { return }
+        // SQLite opens the log with the first read.
+        _ = try? connection.scalar("SELECT count(*) FROM sqlite_schema")
+        connection.close()
     }
 
     /// The converted copy and the files SQLite may have made beside it.

@@ -57,9 +57,11 @@ import Testing
         #expect(try temporary.count("SELECT count(*) FROM ingredient") == 3)
     }
 
-    /// A line whose id is not a UUID (another program's) was skipped when read; the upgrade
-    /// keeps it as it was, and it is still skipped, the recipe's other lines intact.
-    @Test func aLineWhoseIdIsNotAUUIDStaysAsItWas() throws {
+    /// A line whose id is not a UUID (another program's) was skipped when read: no command
+    /// showed, exported or synced it, and the next edit of the recipe's lines deleted it. It
+    /// is read in its place with an id made from the recipe's and the stored one, the same at
+    /// every read, and an edit writes it back under that id. The upgrade keeps it as it was.
+    @Test func aLineWhoseIdIsNotAUUIDIsReadAndKept() throws {
         let temporary = TemporaryStore()
         _ = try seed(temporary)
         try temporary.rawConnection().execute("""
@@ -72,7 +74,24 @@ import Testing
             """)
         let reopened = try RecipeStore(url: temporary.url)
         #expect(try temporary.count("SELECT count(*) FROM ingredient WHERE id = 'not-an-id'") == 1)
-        #expect(try lines(reopened)["Pie"]?.map { $0.split(separator: " ")[1] } == ["For", "Bütter"])
+        let read = try #require(try lines(reopened)["Pie"])
+        #expect(read.map { $0.split(separator: " ")[1] } == ["For", "Flour", "Bütter"])
+        #expect(try lines(RecipeStore(url: temporary.url))["Pie"] == read)
+        let flour = try #require(UUID(uuidString: String(read[1].split(separator: " ")[0])))
+
+        let context = ModelContext(reopened)
+        let pie = try #require(try context.fetch(FetchDescriptor<Recipe>(predicate: #Predicate { $0.name == "Pie" })).first)
+        #expect(pie.ingredients[1].id == flour)
+        pie.ingredients.append(Ingredient(name: "Salt"))
+        try context.save()
+        #expect(try lines(RecipeStore(url: temporary.url))["Pie"]?.map { $0.split(separator: " ")[1] } == ["For", "Flour", "Bütter", "Salt"])
+        #expect(try ModelContext(RecipeStore(url: temporary.url)).model(for: pie.id)?.ingredients[1].id == flour)
+        #expect(try temporary.count("SELECT count(*) FROM ingredient WHERE id = 'not-an-id'") == 0)
+
+        // Two lines with one unreadable id, in two recipes: four ids.
+        try temporary.rawConnection().execute("UPDATE ingredient SET id = x'0102' WHERE position IN (0, 1)")
+        let ids = try lines(RecipeStore(url: temporary.url)).filter { $0.key != "Toast" }.values.flatMap { $0.prefix(2).map { $0.split(separator: " ")[0] } }
+        #expect(ids.count == 4 && Set(ids).count == 4, "\(ids)")
     }
 
     /// A predicate on a line's id compares it in SQL, whether the store wrote it (16 bytes)

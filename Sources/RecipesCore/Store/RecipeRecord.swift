@@ -103,6 +103,30 @@ extension UUID {
         self.init(uuid: uuid)
     }
 
+    /// An id for the line at `ordinal` of `recipe` whose stored id is not a UUID: made from
+    /// the three (two FNV-1a hashes), so every read, on any machine, gives the same, and
+    /// marked as RFC 9562's version 8, an id made by its own rule.
+    init(line ordinal: Int, of recipe: UUID, storedAs value: SQLiteValue) {
+        var bytes = withUnsafeBytes(of: recipe.uuid) { Array($0) }
+        withUnsafeBytes(of: Int64(ordinal).littleEndian) { bytes.append(contentsOf: $0) }
+        switch value {
+        case .null: bytes.append(0)
+        case .integer(let number): bytes.append(1); withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
+        case .real(let number): bytes.append(2); withUnsafeBytes(of: number.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        case .text(let text): bytes.append(3); bytes.append(contentsOf: text.utf8)
+        case .blob(let blob): bytes.append(4); bytes.append(contentsOf: blob)
+        }
+        func fnv1a(_ basis: UInt64) -> UInt64 {
+            bytes.reduce(basis) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+        }
+        var id = [UInt8](repeating: 0, count: 16)
+        withUnsafeBytes(of: fnv1a(0xCBF2_9CE4_8422_2325).bigEndian) { id.replaceSubrange(0..<8, with: $0) }
+        withUnsafeBytes(of: fnv1a(0x8422_2325_CBF2_9CE4).bigEndian) { id.replaceSubrange(8..<16, with: $0) }
+        id[6] = id[6] & 0x0F | 0x80
+        id[8] = id[8] & 0x3F | 0x80
+        self.init(storedBytes: id)!
+    }
+
     /// Parses the store's canonical 36-character form. Foundation's `init(uuidString:)`
     /// goes through sscanf, which showed up as the largest cost of listing many recipes.
     init?(storedText text: String) {

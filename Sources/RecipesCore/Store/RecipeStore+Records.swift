@@ -29,16 +29,16 @@ extension RecipeStore {
     /// ingredient lines by the rowid in `rowIDColumn`.
     private func record(from row: SQLiteStatement, _ layout: ColumnLayout<RecipeRecord>, rowIDColumn: Int32) throws -> RecipeRecord {
         var record = RecipeRecord.blank
-        if let column = layout.read(into: &record, from: row) {
+        if let column = layout.read(into: &record, from: row).first {
             let id = row.string(try row.columnIndex("id"))
             let what = column == "id" || column == "kind" ? "id or kind" : column
             throw RecipeStoreError.damaged(path: displayPath, detail: "recipe \(id) has a bad \(what)")
         }
-        record.ingredients = try ingredients(ofRow: Int64(row.int(rowIDColumn)))
+        record.ingredients = try ingredients(ofRow: Int64(row.int(rowIDColumn)), recipe: record.id)
         return record
     }
 
-    private func ingredients(ofRow rowID: Int64) throws -> [RecipeRecord.IngredientRecord] {
+    private func ingredients(ofRow rowID: Int64, recipe: UUID) throws -> [RecipeRecord.IngredientRecord] {
         var layout: ColumnLayout<RecipeRecord.IngredientRecord>?
         var result: [RecipeRecord.IngredientRecord] = []
         // Built from a value, not an array literal of existentials (see nextPlannedRecipe).
@@ -46,8 +46,20 @@ extension RecipeStore {
             let columns = try layout ?? ColumnLayout(RecipeRecord.IngredientRecord.columns, in: row.statement)
             layout = columns
             var ingredient = RecipeRecord.IngredientRecord.blank
-            // A row with an unreadable id is skipped, as it always was.
-            if columns.read(into: &ingredient, from: row.statement) == nil { result.append(ingredient) }
+            switch columns.read(into: &ingredient, from: row.statement) {
+            case []:
+                result.append(ingredient)
+            case ["id"]:
+                // Another program's id: skipping the line hid it from every command, and the
+                // next edit of the recipe's lines deleted it. It gets one made from what is
+                // stored, the same at every read, which the next edit writes.
+                let stored = columns.value(of: "id", from: row.statement) ?? .null
+                ingredient.id = UUID(line: result.count, of: recipe, storedAs: stored)
+                result.append(ingredient)
+            default:
+                // A name or amount that is not text: only another program writes one.
+                break
+            }
             return true
         }
         return result

@@ -156,12 +156,18 @@ struct ColumnLayout<Record> {
         indices = try columns.map { try statement.columnIndex($0.name) }
     }
 
-    /// Fills `record` from the statement's current row; the name of the first column whose
-    /// value cannot be read, if any.
-    func read(into record: inout Record, from statement: SQLiteStatement) -> String? {
+    /// Fills `record` from the statement's current row; the names of the columns whose values
+    /// cannot be read (their properties keep what `record` held), none when all were read.
+    func read(into record: inout Record, from statement: SQLiteStatement) -> [String] {
+        var unreadable: [String] = []
         for (column, index) in zip(columns, indices) where !column.read(&record, statement.value(at: index)) {
-            return column.name
+            unreadable.append(column.name)
         }
-        return nil
+        return unreadable
+    }
+
+    /// The statement's value in `name`'s column.
+    func value(of name: String, from statement: SQLiteStatement) -> SQLiteValue? {
+        columns.firstIndex { $0.name == name }.map { statement.value(at: indices[$0]) }
     }
 }

@@ -124,6 +124,38 @@ import Testing
         if part == "folder" { #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["store.sqlite"]) }
     }
 
+    /// The same store written by the version before (one migration behind): it was refused,
+    /// "the store is read-only and needs an upgrade", so a newer `recipes` could read no
+    /// shared store until its owner upgraded. It is read from a copy upgraded in memory.
+    @Test(.enabled(if: RecipesProcess.unprivilegedPrefix != nil), arguments: ["file", "folder"])
+    func anOlderReadOnlyStoreIsRead(readOnly part: String) throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"),
+                             ingredients: [Ingredient(name: "Leeks", amount: "2")])])
+        // The version before made no `search_word_long` (the last migration).
+        try SQLiteConnection(path: cli.store.path).execute(
+            "DROP INDEX search_word_long; DELETE FROM migration WHERE version = 14; PRAGMA user_version = 13")
+        let folder = cli.home.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = folder.appendingPathComponent("store.sqlite")
+        try FileManager.default.moveItem(at: cli.store, to: store)
+        try FileManager.default.setAttributes([.posixPermissions: part == "file" ? 0o444 : 0o666], ofItemAtPath: store.path)
+        try FileManager.default.setAttributes([.posixPermissions: part == "file" ? 0o777 : 0o555], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+        let before = try FileContents.read(store.path)
+
+        let next = try cli.run(["--store", store.path, "next"], unprivileged: true)
+        #expect(next == .init(stdout: "Soup · 18:00 (in 8h 30m)\n", stderr: "", status: 0))
+        let search = try cli.run(["--store", store.path, "search", "leek", "--format", "plain"], unprivileged: true)
+        #expect(search.status == 0 && search.stdout.contains("\tSoup\t"), "\(search)")
+        let add = try cli.run(["--store", store.path, "add", "Bread"], unprivileged: true)
+        #expect(add.status == 2 && add.stderr.hasSuffix("the store is read-only; nothing was changed\n"), "\(add)")
+        #expect(try FileContents.read(store.path) == before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(part == "file" || left == ["store.sqlite"], "\(left)")
+        #expect(try SQLiteConnection(path: store.path, readOnly: true).scalar("PRAGMA user_version") == .integer(13))
+    }
+
     @Test func aStoreInAMissingFolderIsReported() throws {
         let cli = RecipesProcess()
         let path = cli.home.path + "/missing/folder/store.sqlite"

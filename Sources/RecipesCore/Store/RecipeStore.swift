@@ -65,16 +65,17 @@ public final class RecipeStore {
         let isReadOnly = filePath.map(Self.isUnwritableStore) ?? false
         self.isReadOnly = isReadOnly
         database = try Self.translatingSQLiteErrors(path: path) {
-            try isReadOnly ? Self.openReadOnly(path) : SQLiteConnection(path: path)
+            try isReadOnly ? Self.openReadOnlyInThisSchema(path) : SQLiteConnection(path: path)
         }
         try Self.translatingSQLiteErrors(path: path) {
             database.setCheckpointOnClose(false)
             try Self.checkIdentity(database, path: path)
             if isReadOnly {
                 try database.execute("PRAGMA foreign_keys = ON")
-                guard try schemaVersion == Schema.latestVersion else {
-                    throw RecipeStoreError.cannotWrite(path: path, detail: "the store is read-only and needs an upgrade to this version's schema")
-                }
+                // The copy of an older store (see openReadOnlyInThisSchema), which then, like
+                // the file, refuses every write: "the store is read-only".
+                try migrate()
+                try database.execute("PRAGMA query_only = ON")
             } else {
                 // WAL lets status bars read while a writer works; FULL sync makes each committed
                 // transaction survive a power cut. A new file gets pages of `pageSize` (an
@@ -94,6 +95,25 @@ public final class RecipeStore {
     /// A commit writes whole pages to the -wal, so an edit writes twice as many bytes; still a
     /// few dozen KB.
     static let pageSize = 8192
+
+    /// The store at `path` read-only, or when an older version wrote it, a copy in memory that
+    /// ``migrate()`` upgrades: this version reads rows through its own schema, and a store
+    /// this user may not write (shared by its owner, who has not upgraded yet) could not be
+    /// read at all. The copy is a snapshot: changes made to the file meanwhile are seen on
+    /// the next run, as with an immutable snapshot. It costs the file's size in memory, and
+    /// the upgrade's time at every start, until the owner opens the store with this version.
+    private static func openReadOnlyInThisSchema(_ path: String) throws -> SQLiteConnection {
+        let file = try openReadOnly(path)
+        // Nothing is copied from a file that is not a store, or a newer one.
+        try checkIdentity(file, path: path)
+        let version = try pragma("user_version", file)
+        guard version > 0, version < Schema.latestVersion else { return file }
+        let copy = try SQLiteConnection(path: ":memory:")
+        // SQLite copies into memory only pages of the size the copy has.
+        try copy.execute("PRAGMA page_size = \(try pragma("page_size", file))")
+        try copy.replaceContent(with: file)
+        return copy
+    }
 
     /// A read-only connection, or when SQLite cannot make the -shm file a WAL reader needs
     /// and no -wal file holds changes yet, an immutable one (a snapshot of the file).

@@ -97,18 +97,26 @@ import Testing
         #expect(try ModelContext(cli.openStore()).fetchCount(FetchDescriptor<Recipe>()) == 1)
     }
 
-    /// A store this user may not write still answers reads; writes fail in one line and the
-    /// file stays as it was. Root ignores permissions, so as root the binary runs as nobody.
-    @Test(.enabled(if: RecipesProcess.unprivilegedPrefix != nil), arguments: ["file", "folder"])
-    func aReadOnlyStoreIsReadButNeverWritten(readOnly part: String) throws {
-        let cli = RecipesProcess()
-        try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"))])
+    /// The CLI's store moved into a folder of its own, then the file (`part` "file") or the
+    /// folder ("folder") made read-only for everyone but root. The caller makes the folder
+    /// writable again when done, so that it can be removed.
+    private func sharedReadOnly(_ cli: RecipesProcess, _ part: String) throws -> (store: URL, folder: URL) {
         let folder = cli.home.appendingPathComponent("shared")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = folder.appendingPathComponent("store.sqlite")
         try FileManager.default.moveItem(at: cli.store, to: store)
         try FileManager.default.setAttributes([.posixPermissions: part == "file" ? 0o444 : 0o666], ofItemAtPath: store.path)
         try FileManager.default.setAttributes([.posixPermissions: part == "file" ? 0o777 : 0o555], ofItemAtPath: folder.path)
+        return (store, folder)
+    }
+
+    /// A store this user may not write still answers reads; writes fail in one line and the
+    /// file stays as it was. Root ignores permissions, so as root the binary runs as nobody.
+    @Test(.enabled(if: RecipesProcess.unprivilegedPrefix != nil), arguments: ["file", "folder"])
+    func aReadOnlyStoreIsReadButNeverWritten(readOnly part: String) throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"))])
+        let (store, folder) = try sharedReadOnly(cli, part)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
         let before = try FileContents.read(store.path)
 
@@ -135,12 +143,7 @@ import Testing
         // The version before made no `search_word_long` (the last migration).
         try SQLiteConnection(path: cli.store.path).execute(
             "DROP INDEX search_word_long; DELETE FROM migration WHERE version = 14; PRAGMA user_version = 13")
-        let folder = cli.home.appendingPathComponent("shared")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = folder.appendingPathComponent("store.sqlite")
-        try FileManager.default.moveItem(at: cli.store, to: store)
-        try FileManager.default.setAttributes([.posixPermissions: part == "file" ? 0o444 : 0o666], ofItemAtPath: store.path)
-        try FileManager.default.setAttributes([.posixPermissions: part == "file" ? 0o777 : 0o555], ofItemAtPath: folder.path)
+        let (store, folder) = try sharedReadOnly(cli, part)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
         let before = try FileContents.read(store.path)
 

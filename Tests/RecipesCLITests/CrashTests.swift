@@ -157,6 +157,12 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(part == "file" || left == ["store.sqlite"], "\(left)")
         #expect(try SQLiteConnection(path: store.path, readOnly: true).scalar("PRAGMA user_version") == .integer(13))
+
+        // An empty file, a store no version has written yet, reads as an empty store.
+        let empty = folder.appendingPathComponent("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty.path, contents: nil, attributes: [.posixPermissions: 0o444]))
+        #expect(try cli.run(["--store", empty.path, "next"], unprivileged: true) == .init(stdout: "", stderr: "", status: 1))
+        #expect(try FileContents.read(empty.path).isEmpty)
     }
 
     @Test func aStoreInAMissingFolderIsReported() throws {

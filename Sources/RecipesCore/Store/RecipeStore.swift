@@ -96,8 +96,8 @@ public final class RecipeStore {
     /// few dozen KB.
     static let pageSize = 8192
 
-    /// The store at `path` read-only, or when an older version wrote it, a copy in memory that
-    /// ``migrate()`` upgrades: this version reads rows through its own schema, and a store
+    /// The store at `path` read-only, or when an older version wrote it (or none has: an empty
+    /// file), a copy in memory that ``migrate()`` upgrades: this version reads rows through its own schema, and a store
     /// this user may not write (shared by its owner, who has not upgraded yet) could not be
     /// read at all. The copy is a snapshot: changes made to the file meanwhile are seen on
     /// the next run, as with an immutable snapshot. It costs the file's size in memory, and
@@ -107,7 +107,7 @@ public final class RecipeStore {
         // Nothing is copied from a file that is not a store, or a newer one.
         try checkIdentity(file, path: path)
         let version = try pragma("user_version", file)
-        guard version > 0, version < Schema.latestVersion else { return file }
+        guard version < Schema.latestVersion else { return file }
         let copy = try SQLiteConnection(path: ":memory:")
         // SQLite copies into memory only pages of the size the copy has.
         try copy.execute("PRAGMA page_size = \(try pragma("page_size", file))")

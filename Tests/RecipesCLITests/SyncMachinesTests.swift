@@ -378,6 +378,42 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: backups) == ["old.sqlite"])
     }
 
+    /// Found by the new-user trial: a backup whose writer was killed mid-transaction (a
+    /// -journal beside it) was restored with that transaction's torn pages, renamed recipes
+    /// and all: the read-only open cannot roll the journal back, and the fallback for folders
+    /// it cannot write read the file as immutable, journal ignored. It is refused, unchanged.
+    @Test func aBackupWithAnUnfinishedWriteIsRefused() throws {
+        let path = laptop.home.path + "/.local/share/recipes/recipes.sqlite"
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try laptop.run(["add", "Soup", "--ingredient", "2 leeks"]).status == 0)
+        let backup = laptop.home.appendingPathComponent("backup.sqlite").path
+        #expect(try laptop.run(["backup", backup]).status == 0)
+        // The files as a kill leaves them: copied while a write holds pages in the file and
+        // their old content in the journal.
+        let torn = laptop.home.appendingPathComponent("torn")
+        try FileManager.default.createDirectory(at: torn, withIntermediateDirectories: true)
+        let writer = try SQLiteConnection(path: backup)
+        try writer.execute("""
+            PRAGMA cache_size = 10; BEGIN; UPDATE recipe SET name = 'Torn ' || name;
+            CREATE TABLE bulk (x); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+            INSERT INTO bulk SELECT randomblob(1000) FROM n;
+            """)
+        for file in ["backup.sqlite", "backup.sqlite-journal"] {
+            try FileManager.default.copyItem(atPath: laptop.home.path + "/" + file, toPath: torn.path + "/" + file)
+        }
+        try writer.execute("ROLLBACK")
+        let copy = torn.path + "/backup.sqlite"
+        let before = try FileContents.read(copy)
+        #expect(try laptop.run(["add", "Bread"]).status == 0)
+
+        let restored = try laptop.run(["restore", copy])
+        #expect(restored.status == 2 && restored.stderr.contains("\(copy) is damaged: a write to it was cut short"), "\(restored)")
+        #expect(try laptop.run(["search", "--format", "plain"]).stdout.split(separator: "\n").count == 2)
+        #expect(try FileContents.read(copy) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: torn.path).sorted() == ["backup.sqlite", "backup.sqlite-journal"])
+        #expect(try integrityCheck(path) == .text("ok"))
+    }
+
     /// A copy of a store file is in WAL mode: reading it made a -wal and a -shm beside it, and
     /// the restore left both in the user's backup folder (a read-only connection does not
     /// remove them when it closes). Those it made are removed; a copy that came with its own

@@ -124,6 +124,13 @@ public final class RecipeStore {
             return connection
         } catch let error where SQLiteError.ResultCode.readOnly ~= error || SQLiteError.ResultCode.cannotOpen ~= error {
             guard access(path + "-wal", F_OK) != 0 else { throw error }
+            // A -journal left by a write that never finished (a backup, not in WAL mode, whose
+            // writer was killed): reading may only follow rolling it back, which a read-only
+            // connection cannot do, and an immutable one would read the torn pages as they are.
+            guard access(path + "-journal", F_OK) != 0 else {
+                throw RecipeStoreError.damaged(path: path, detail: "a write to it was cut short and left \(path)-journal; "
+                    + "any SQLite program that may write the file (recipes, sqlite3) undoes it when it opens the file")
+            }
             return try SQLiteConnection(path: path, immutable: true)
         }
     }

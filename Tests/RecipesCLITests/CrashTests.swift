@@ -130,6 +130,19 @@ import Testing
         #expect(add.status == 2 && add.stderr.hasSuffix("the store is read-only; nothing was changed\n"))
         #expect(try FileContents.read(store.path) == before)
         if part == "folder" { #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["store.sqlite"]) }
+        // A backup only reads the store (found by the new-user trial: refused as read-only).
+        let backup = try backupFolder(cli).appendingPathComponent("backup.sqlite")
+        let backedUp = try cli.run(["--store", store.path, "backup", backup.path], unprivileged: true)
+        #expect(backedUp == .init(stdout: "wrote 1 recipe to \(backup.path)\n", stderr: "", status: 0))
+        #expect(try FileContents.read(store.path) == before)
+    }
+
+    /// A folder the unprivileged user may write.
+    private func backupFolder(_ cli: RecipesProcess) throws -> URL {
+        let folder = cli.home.appendingPathComponent("backups")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+        return folder
     }
 
     /// The same store written by the version before (one migration behind): it was refused,
@@ -156,6 +169,11 @@ import Testing
         #expect(try FileContents.read(store.path) == before)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(part == "file" || left == ["store.sqlite"], "\(left)")
+        // Backed up from the copy: in this version's schema.
+        let backup = try backupFolder(cli).appendingPathComponent("backup.sqlite")
+        #expect(try cli.run(["--store", store.path, "backup", backup.path], unprivileged: true).status == 0)
+        #expect(try SQLiteConnection(path: backup.path, readOnly: true).scalar("PRAGMA user_version") == .integer(14))
+        #expect(try FileContents.read(store.path) == before)
         #expect(try SQLiteConnection(path: store.path, readOnly: true).scalar("PRAGMA user_version") == .integer(13))
 
         // An empty file, a store no version has written yet, reads as an empty store.

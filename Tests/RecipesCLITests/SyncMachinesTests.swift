@@ -378,6 +378,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: backups) == ["old.sqlite"])
     }
 
+    /// Found by the new-user trial: `backup ""` (an unset variable in a cron line) said
+    /// "wrote 1 recipe to " and wrote nothing (SQLite takes an empty name for a temporary
+    /// file); a backup that failed (a full disk) left an empty file that refused the next try;
+    /// a missing folder got SQLite's own message.
+    @Test func aBackupThatCannotBeWrittenSaysSoAndLeavesNothing() throws {
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try laptop.run(["add", "Soup", "--instructions", String(repeating: "Stir well. ", count: 3_000)]).status == 0)
+        for command in ["backup", "restore"] {
+            #expect(try laptop.run([command, ""]) == .init(stdout: "", stderr: "recipes: error: \(command) needs a file name, and an empty one was given; nothing was changed\n", status: 2))
+        }
+        let missing = laptop.home.path + "/no/such/folder/backup.sqlite"
+        #expect(try laptop.run(["backup", missing]) == .init(stdout: "", stderr: "recipes: error: cannot write \(missing): there is no folder \(laptop.home.path)/no/such/folder/; nothing was changed\n", status: 2))
+
+        let backup = laptop.home.appendingPathComponent("backup.sqlite").path
+        let limited = try laptop.run(["backup", backup], shellPrefix: "trap '' XFSZ; ulimit -f 64;")
+        #expect(limited.status == 2 && limited.stderr.contains("cannot write \(backup)"), "\(limited)")
+        #expect(!FileManager.default.fileExists(atPath: backup) && !FileManager.default.fileExists(atPath: backup + "-journal"))
+        let retried = try laptop.run(["backup", backup])
+        #expect(retried.status == 0 && retried.stdout == "wrote 1 recipe to \(backup)\n", "\(retried)")
+    }
+
     /// Found by the new-user trial: a backup whose writer was killed mid-transaction (a
     /// -journal beside it) was restored with that transaction's torn pages, renamed recipes
     /// and all: the read-only open cannot roll the journal back, and the fallback for folders

@@ -22,6 +22,8 @@ struct BackupCommand: RecipesCommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        // An unset variable in a script ("$BACKUP") gives an empty name.
+        guard !file.isEmpty else { throw CommandFailure("backup needs a file name, and an empty one was given; nothing was changed") }
         let store = try environment.openStore()
         try store.backUp(to: file)
         let count = try store.count(StoreQuery<Recipe>())

@@ -27,6 +27,8 @@ struct RestoreCommand: RecipesCommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        // An unset variable in a script ("$BACKUP") gives an empty name.
+        guard !file.isEmpty else { throw CommandFailure("restore needs a file name, and an empty one was given; nothing was changed") }
         let store = try environment.openStore(creating: true, samples: false)
         let path = store.path ?? environment.storePath
         let stamp = ISO8601.string(from: environment.now).filter { $0.isNumber }.prefix(14)

@@ -11,11 +11,29 @@ extension RecipeStore {
     /// try store.backUp(to: "/backups/recipes-2026-12-01.sqlite")
     /// ```
     public func backUp(to path: String) throws {
+        // SQLite takes an empty name for a temporary file, deleted once written.
+        guard !path.isEmpty else { throw RecipeStoreError.cannotWrite(path: "''", detail: "no file name was given") }
         guard !FileManager.default.fileExists(atPath: path) else {
             throw RecipeStoreError.cannotWrite(path: path, detail: "a file is already there")
         }
-        try Self.translatingSQLiteErrors(path: path) {
-            try database.execute("VACUUM INTO ?", [path], cached: false)
+        let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : "./"
+        var status = stat()
+        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw RecipeStoreError.cannotWrite(path: path, detail: "there is no folder \(folder)")
+        }
+        do {
+            try Self.translatingSQLiteErrors(path: path) {
+                // A store opened read-only refuses writes with `query_only`, which refuses
+                // VACUUM INTO too, although it writes only the new file.
+                if isReadOnly { try database.execute("PRAGMA query_only = OFF") }
+                defer { if isReadOnly { try? database.execute("PRAGMA query_only = ON") } }
+                try database.execute("VACUUM INTO ?", [path], cached: false)
+            }
+        } catch {
+            // What a failed VACUUM INTO made (it was checked above that nothing was there):
+            // left, the file would stand in the way of the next try.
+            for file in [path, path + "-journal"] { unlink(file) }
+            throw error
         }
     }
 

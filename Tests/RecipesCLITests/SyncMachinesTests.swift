@@ -378,6 +378,36 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: backups) == ["old.sqlite"])
     }
 
+    /// Found by the new-user trial: on a machine without a store, restoring from a missing
+    /// file (or a folder, or another program's file) said "nothing was changed" and had made
+    /// an empty store, so the next command found no sample recipes; and a restore that failed
+    /// (the store busy) left the store as it was in a `before-restore` file all the same.
+    @Test func aRestoreThatFailsChangesNothing() throws {
+        let path = laptop.home.path + "/.local/share/recipes/recipes.sqlite"
+        let missing = laptop.home.path + "/missing.sqlite"
+        let text = laptop.home.appendingPathComponent("notes.txt")
+        try Data("not a store\n".utf8).write(to: text)
+        for (backup, message) in [(missing, "\(missing) does not exist; nothing was changed"),
+                                  (laptop.home.path, "\(laptop.home.path) is not a regular file, so it cannot be a recipe store"),
+                                  (text.path, "\(text.path) is not a recipe store")] {
+            let result = try laptop.run(["restore", backup])
+            #expect(result == .init(stdout: "", stderr: "recipes: error: \(message)\n", status: 2))
+            #expect(!FileManager.default.fileExists(atPath: path), "\(backup)")
+        }
+
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try laptop.run(["add", "Soup"]).status == 0)
+        let backup = laptop.home.appendingPathComponent("backup.sqlite").path
+        #expect(try laptop.run(["backup", backup]).status == 0)
+        let holder = try SQLiteConnection(path: path)
+        try holder.execute("BEGIN IMMEDIATE")
+        let busy = try laptop.run(["restore", backup], timeout: 60)
+        try holder.execute("ROLLBACK")
+        #expect(busy.status == 2 && busy.stderr.contains("is busy"), "\(busy)")
+        let folder = try FileManager.default.contentsOfDirectory(atPath: laptop.home.path + "/.local/share/recipes")
+        #expect(!folder.contains { $0.contains("before-restore") }, "\(folder)")
+    }
+
     /// Found by the new-user trial: `backup ""` (an unset variable in a cron line) said
     /// "wrote 1 recipe to " and wrote nothing (SQLite takes an empty name for a temporary
     /// file); a backup that failed (a full disk) left an empty file that refused the next try;

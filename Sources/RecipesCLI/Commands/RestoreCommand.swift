@@ -29,6 +29,8 @@ struct RestoreCommand: RecipesCommand {
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         // An unset variable in a script ("$BACKUP") gives an empty name.
         guard !file.isEmpty else { throw CommandFailure("restore needs a file name, and an empty one was given; nothing was changed") }
+        // Without a store one is made for the backup, but only for one that can be restored.
+        if !FileManager.default.fileExists(atPath: environment.storePath) { try RecipeStore.checkBackup(at: file) }
         let store = try environment.openStore(creating: true, samples: false)
         let path = store.path ?? environment.storePath
         let stamp = ISO8601.string(from: environment.now).filter { $0.isNumber }.prefix(14)

@@ -46,13 +46,50 @@ extension RecipeStore {
     /// them back (see ``sync(folder:)``).
     public func restore(fromBackup path: String, keepingCurrentAt keeping: String? = nil) throws {
         guard !isReadOnly else { throw RecipeStoreError.readOnly(path: displayPath) }
-        let logsBeside = Self.logFiles(of: path).filter { access($0, F_OK) == 0 }
+        try Self.readingBackup(at: path) { source in
+            // Converted first: when that fails (a full disk), nothing is left behind, not even
+            // the copy of the store as it was.
+            let (pages, copy) = try inPageSizeOfStore(source, from: path)
+            defer {
+                if let copy {
+                    pages.close()
+                    Self.removeCopy(copy)
+                }
+            }
+            if let keeping { try backUp(to: keeping) }
+            do {
+                try reading {
+                    database.clearStatementCache()
+                    hasWritten = true
+                    try database.replaceContent(with: pages)
+                    try migrate()
+                }
+            } catch {
+                // Nothing was changed (the store busy, say): the store as it was is the store.
+                if let keeping { unlink(keeping) }
+                throw error
+            }
+        }
+    }
+
+    /// Throws what ``restore(fromBackup:keepingCurrentAt:)`` would throw for the backup at
+    /// `path` itself (no such file, not a recipe store, damaged, from a newer version), with no
+    /// store: `recipes restore` on a machine without a store makes one only for a backup it
+    /// can restore.
+    public static func checkBackup(at path: String) throws {
+        try readingBackup(at: path) { _ in }
+    }
+
+    /// Opens the backup at `path` read-only and checked, for `body`; then closes it and removes
+    /// the -wal and -shm that reading made beside it (see ``removeLogsMadeByReading(_:)``).
+    private static func readingBackup(at path: String, _ body: (SQLiteConnection) throws -> Void) throws {
+        let logsBeside = logFiles(of: path).filter { access($0, F_OK) == 0 }
         var opened: SQLiteConnection?
         defer {
             opened?.close()
-            if logsBeside.isEmpty { Self.removeLogsMadeByReading(path) }
+            if logsBeside.isEmpty { removeLogsMadeByReading(path) }
         }
-        let source = try Self.translatingSQLiteErrors(path: path) {
+        let source = try translatingSQLiteErrors(path: path) {
             var status = stat()
             guard stat(path, &status) == 0 else {
                 throw errno == ENOENT ? RecipeStoreError.noSuchFile(path: path) : RecipeStoreError.notAStore(path: path)
@@ -60,31 +97,16 @@ extension RecipeStore {
             guard status.st_mode & S_IFMT == S_IFREG else { throw RecipeStoreError.notARegularFile(path: path) }
             // As a store this user cannot write is opened: a backup in WAL mode in a folder
             // this user cannot write (no -shm can be made) is still read.
-            let source = try Self.openReadOnly(path)
-            try Self.checkIdentity(source, path: path)
-            guard try Self.pragma("user_version", source) > 0 else { throw RecipeStoreError.notAStore(path: path) }
+            let source = try openReadOnly(path)
+            try checkIdentity(source, path: path)
+            guard try pragma("user_version", source) > 0 else { throw RecipeStoreError.notAStore(path: path) }
             guard try source.scalar("PRAGMA quick_check") == .text("ok") else {
                 throw RecipeStoreError.damaged(path: path, detail: "PRAGMA quick_check found errors")
             }
             return source
         }
         opened = source
-        // Converted first: when that fails (a full disk), nothing is left behind, not even
-        // the copy of the store as it was.
-        let (pages, copy) = try inPageSizeOfStore(source, from: path)
-        defer {
-            if let copy {
-                pages.close()
-                Self.removeCopy(copy)
-            }
-        }
-        if let keeping { try backUp(to: keeping) }
-        try reading {
-            database.clearStatementCache()
-            hasWritten = true
-            try database.replaceContent(with: pages)
-            try migrate()
-        }
+        try body(source)
     }
 
     /// The backup, or when its pages differ in size from the store's, a copy of it with the

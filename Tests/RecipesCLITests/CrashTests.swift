@@ -131,15 +131,20 @@ import Testing
         #expect(try FileContents.read(store.path) == before)
         if part == "folder" { #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["store.sqlite"]) }
         // A backup only reads the store (found by the new-user trial: refused as read-only).
-        let backup = try backupFolder(cli).appendingPathComponent("backup.sqlite")
+        let backup = try folderForAnyone(cli, "backups").appendingPathComponent("backup.sqlite")
         let backedUp = try cli.run(["--store", store.path, "backup", backup.path], unprivileged: true)
         #expect(backedUp == .init(stdout: "wrote 1 recipe to \(backup.path)\n", stderr: "", status: 0))
         #expect(try FileContents.read(store.path) == before)
+        // Found by the new-user trial: a sync left its replica's folder, empty, in the shared one.
+        let shared = try folderForAnyone(cli, "Sync")
+        let sync = try cli.run(["--store", store.path, "sync", shared.path], unprivileged: true)
+        #expect(sync == .init(stdout: "", stderr: "recipes: error: cannot write \(store.path): the store is read-only; nothing was changed\n", status: 2))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path) == [])
     }
 
     /// A folder the unprivileged user may write.
-    private func backupFolder(_ cli: RecipesProcess) throws -> URL {
-        let folder = cli.home.appendingPathComponent("backups")
+    private func folderForAnyone(_ cli: RecipesProcess, _ name: String) throws -> URL {
+        let folder = cli.home.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
         return folder
@@ -170,7 +175,7 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(part == "file" || left == ["store.sqlite"], "\(left)")
         // Backed up from the copy: in this version's schema.
-        let backup = try backupFolder(cli).appendingPathComponent("backup.sqlite")
+        let backup = try folderForAnyone(cli, "backups").appendingPathComponent("backup.sqlite")
         #expect(try cli.run(["--store", store.path, "backup", backup.path], unprivileged: true).status == 0)
         #expect(try SQLiteConnection(path: backup.path, readOnly: true).scalar("PRAGMA user_version") == .integer(14))
         #expect(try FileContents.read(store.path) == before)

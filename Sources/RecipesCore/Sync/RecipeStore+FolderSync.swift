@@ -91,6 +91,9 @@ extension RecipeStore {
     public func sync(folder: String) throws -> SyncReport {
         var report = SyncReport()
         try Self.checkIsFolder(folder)
+        // Before anything is made in the folder: a store that cannot take others' changes
+        // cannot record what it writes there either.
+        guard !isReadOnly else { throw RecipeStoreError.readOnly(path: displayPath) }
         var own = try ownHistory(in: folder)
         if !own.unknown.isEmpty {
             report.replicaChange = try takeNewReplicaID(unknownFiles: own.unknown.count)

@@ -378,6 +378,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: backups) == ["old.sqlite"])
     }
 
+    /// `sync --status` after a restore names the files the store did not write, in a sentence
+    /// that agrees with their number (found by the new-user trial: "1 change file … reads them").
+    @Test func statusNamesTheFilesARestoredStoreDidNotWrite() throws {
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try laptop.run(["add", "Soup"]).status == 0)
+        #expect(try laptop.run(["sync", folder]).status == 0)
+        let backup = laptop.home.appendingPathComponent("backup.sqlite").path
+        #expect(try laptop.run(["backup", backup]).status == 0)
+        #expect(try laptop.run(["add", "Bread"]).status == 0)
+        #expect(try laptop.run(["sync", folder]).status == 0)
+        #expect(try laptop.run(["restore", backup]).status == 0)
+        let status = try laptop.run(["sync", "--status", folder])
+        #expect(status.stdout.contains("this store's folder holds 1 change file it did not write (a restored or copied store): the next sync reads it under a new replica id\n"), "\(status)")
+    }
+
     /// Found by the new-user trial: on a machine without a store, restoring from a missing
     /// file (or a folder, or another program's file) said "nothing was changed" and had made
     /// an empty store, so the next command found no sample recipes; and a restore that failed

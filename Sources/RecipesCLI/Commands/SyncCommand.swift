@@ -87,7 +87,8 @@ struct SyncCommand: RecipesCommand {
             environment.output.line("this folder lacks this store's earlier changes: the next sync writes all it knows")
         }
         if status.unknownOwnFiles > 0 {
-            environment.output.line("this store's folder holds \(status.unknownOwnFiles) change \(status.unknownOwnFiles == 1 ? "file" : "files") it did not write (a restored or copied store): the next sync reads them under a new replica id")
+            let one = status.unknownOwnFiles == 1
+            environment.output.line("this store's folder holds \(status.unknownOwnFiles) change \(one ? "file" : "files") it did not write (a restored or copied store): the next sync reads \(one ? "it" : "them") under a new replica id")
         }
         for file in status.newerFiles { environment.output.line("kept, newer format: \(TerminalText.oneLine(file))") }
         for file in status.damagedFiles { environment.output.line("skipped, damaged: \(TerminalText.oneLine(file))") }

@@ -223,7 +223,8 @@ enum Schema {
         // this is 0.56 KB less per recipe, a third of the table. New lines are written in
         // rowid order, so pages fill up instead of splitting at random keys. A predicate
         // compares a line's id as text (recipes_id_text). Ids that are not UUIDs (another
-        // program's) stay as they were, and reading skips such a line as before; a line whose
+        // program's) stay as they were, and reading gives such a line an id made from the stored
+        // one (see `UUID(line:of:storedAs:)`), which the next edit writes; a line whose
         // recipe is gone (written with foreign keys off) was never read, and is left behind.
         // A process of an older version still open on the file fails its next write that
         // touches ingredients ("no such column"), rolling it back whole, and opening the file

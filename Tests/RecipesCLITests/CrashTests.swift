@@ -128,6 +128,12 @@ import Testing
         #expect(plan == .init(stdout: "", stderr: "recipes: error: cannot write \(store.path): the store is read-only; nothing was changed\n", status: 2))
         let add = try cli.run(["--store", store.path, "add", "Bread"], unprivileged: true)
         #expect(add.status == 2 && add.stderr.hasSuffix("the store is read-only; nothing was changed\n"))
+        // Found by the new-user trial: the editor opened first, and the refusal came after the edit.
+        let opened = try folderForAnyone(cli, "editor").appendingPathComponent("opened")
+        cli.environment["EDITOR"] = "touch \(opened.path) && true"
+        let edit = try cli.run(["--store", store.path, "edit", "Soup"], unprivileged: true)
+        #expect(edit == .init(stdout: "", stderr: "recipes: error: cannot write \(store.path): the store is read-only; nothing was changed\n", status: 2))
+        #expect(!FileManager.default.fileExists(atPath: opened.path))
         #expect(try FileContents.read(store.path) == before)
         if part == "folder" { #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["store.sqlite"]) }
         // A backup only reads the store (found by the new-user trial: refused as read-only).

@@ -33,6 +33,8 @@ struct EditCommand: RecipesCommand {
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let store = try environment.openStore()
+        // Said before the editor opens, not after the user has typed their changes.
+        guard !store.isReadOnly else { throw RecipeStoreError.readOnly(path: store.path ?? environment.storePath) }
         let context = ModelContext(store)
         let found = try CommonOptions.resolve(reference, in: store)
         let recipe = try CommonOptions.model(of: found, in: context)

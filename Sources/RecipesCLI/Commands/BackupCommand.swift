@@ -10,7 +10,8 @@ struct BackupCommand: RecipesCommand {
             Writes a consistent copy of the store to FILE (which must not exist), even while a \
             status bar or 'recipes sync --watch' uses the store. Copying the store file with \
             cp while recipes runs can give a copy that is torn or missing its latest changes; \
-            this cannot. Bring a backup back with 'recipes restore'.
+            this cannot. A backup that fails leaves no file; a read-only store can be backed \
+            up. Bring a backup back with 'recipes restore'.
             """,
         arguments: [ArgumentSpec("file", completes: .file, help: "The new file.")],
         examples: ["recipes backup ~/recipes-$(date +%F).sqlite"])

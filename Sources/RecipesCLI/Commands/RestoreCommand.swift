@@ -12,7 +12,10 @@ struct RestoreCommand: RecipesCommand {
             sees the change (moving a backup over the store file while recipes runs can \
             damage it). The store as it was is first kept beside it as \
             STORE.before-restore-DATE (-2, -3, ... for more in the same second). The backup \
-            must be a recipe store and intact; it is not changed. One from an earlier version \
+            must be a recipe store and intact (one with a -journal left by a write that was cut \
+            short is refused: opening it once with sqlite3 undoes that write); it is not changed. \
+            A restore that fails keeps no copy and, where there was no store, makes none. \
+            One from an earlier version \
             or with another page size restores all the same (through a copy made beside the \
             store and removed; the next restore removes one a killed restore left). The next 'recipes sync' reads back, from the sync folder, what this store \
             wrote there after the backup was taken.

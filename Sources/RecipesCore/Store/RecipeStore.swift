@@ -96,12 +96,13 @@ public final class RecipeStore {
     /// few dozen KB.
     static let pageSize = 8192
 
-    /// The store at `path` read-only, or when an older version wrote it (or none has: an empty
-    /// file), a copy in memory that ``migrate()`` upgrades: this version reads rows through its own schema, and a store
-    /// this user may not write (shared by its owner, who has not upgraded yet) could not be
-    /// read at all. The copy is a snapshot: changes made to the file meanwhile are seen on
-    /// the next run, as with an immutable snapshot. It costs the file's size in memory, and
-    /// the upgrade's time at every start, until the owner opens the store with this version.
+    /// The store at `path` read-only, or when an older version wrote it (or none has: an
+    /// empty file), a copy in memory that ``migrate()`` upgrades: this version reads rows
+    /// through its own schema, and a store this user may not write (shared by its owner, who
+    /// has not upgraded yet) could not be read at all. The copy is a snapshot: changes made to
+    /// the file meanwhile are seen on the next run, as with an immutable snapshot. It costs
+    /// the file's size in memory, and the upgrade's time at every start, until the owner opens
+    /// the store with this version.
     private static func openReadOnlyInThisSchema(_ path: String) throws -> SQLiteConnection {
         let file = try openReadOnly(path)
         // Nothing is copied from a file that is not a store, or a newer one.
@@ -129,7 +130,7 @@ public final class RecipeStore {
             // connection cannot do, and an immutable one would read the torn pages as they are.
             guard access(path + "-journal", F_OK) != 0 else {
                 throw RecipeStoreError.damaged(path: path, detail: "a write to it was cut short and left \(path)-journal; "
-                    + "any SQLite program that may write the file (recipes, sqlite3) undoes it when it opens the file")
+                    + "a program that may write the file undoes that write when it opens it (sqlite3 FILE .quit)")
             }
             return try SQLiteConnection(path: path, immutable: true)
         }

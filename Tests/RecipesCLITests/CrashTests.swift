@@ -194,6 +194,27 @@ import Testing
         #expect(try FileContents.read(empty.path).isEmpty)
     }
 
+    /// Found by the new-user trial: a store whose -wal holds changes, without its -shm (copied
+    /// so), in a folder this user may not write, cannot be read (SQLite needs a -shm to read the
+    /// log), and the refusal was SQLite's "unable to open database file", which names no cause.
+    @Test(.enabled(if: RecipesProcess.unprivilegedPrefix != nil))
+    func aPendingLogThatCannotBeReadIsExplained() throws {
+        let cli = RecipesProcess()
+        try cli.seed([Recipe(name: "Soup")])
+        let folder = cli.home.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = folder.appendingPathComponent("store.sqlite").path
+        let writer = try SQLiteConnection(path: cli.store.path)
+        try writer.execute("PRAGMA wal_autocheckpoint = 0; UPDATE recipe SET name = 'Leek soup'")
+        for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: cli.store.path + suffix, toPath: store + suffix) }
+        writer.close()
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+        let search = try cli.run(["--store", store, "search"], unprivileged: true)
+        #expect(search == .init(stdout: "", stderr: "recipes: error: cannot open \(store): its -wal holds changes not yet in the file, and reading them needs a -shm file that this user may not create in its folder; the store's owner opening it once merges them\n", status: 2))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["store.sqlite", "store.sqlite-wal"])
+    }
+
     @Test func aStoreInAMissingFolderIsReported() throws {
         let cli = RecipesProcess()
         let path = cli.home.path + "/missing/folder/store.sqlite"

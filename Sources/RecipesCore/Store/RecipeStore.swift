@@ -124,7 +124,12 @@ public final class RecipeStore {
             _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
             return connection
         } catch let error where SQLiteError.ResultCode.readOnly ~= error || SQLiteError.ResultCode.cannotOpen ~= error {
-            guard access(path + "-wal", F_OK) != 0 else { throw error }
+            guard access(path + "-wal", F_OK) != 0 else {
+                // SQLite's own words, "unable to open database file", name no cause.
+                guard SQLiteError.ResultCode.cannotOpen ~= error, access(path + "-shm", F_OK) != 0 else { throw error }
+                throw SQLiteError(code: SQLITE_CANTOPEN, message: "its -wal holds changes not yet in the file, and reading them needs "
+                    + "a -shm file that this user may not create in its folder; the store's owner opening it once merges them")
+            }
             // A -journal left by a write that never finished (a backup, not in WAL mode, whose
             // writer was killed): reading may only follow rolling it back, which a read-only
             // connection cannot do, and an immutable one would read the torn pages as they are.

@@ -16,7 +16,7 @@ extension RecipeStore {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw RecipeStoreError.cannotWrite(path: path, detail: "a file is already there")
         }
-        let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : "./"
+        let folder = Self.folder(of: path)
         var status = stat()
         guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw RecipeStoreError.cannotWrite(path: path, detail: "there is no folder \(folder)")
@@ -118,7 +118,7 @@ extension RecipeStore {
             (try Self.pragma("page_size", database), try Self.pragma("page_size", source))
         }
         guard let storePath = self.path, backupSize != size else { return (source, nil) }
-        let folder = storePath.contains("/") ? String(storePath[...storePath.lastIndex(of: "/")!]) : ""
+        let folder = Self.folder(of: storePath)
         let name = String(storePath.split(separator: "/").last!)
         Self.removeAbandonedCopies(in: folder, of: name)
         let copy = folder + ".restoring-\(getpid())-\(UUID().uuidString.prefix(8))-" + name
@@ -164,7 +164,7 @@ extension RecipeStore {
     /// it finished left behind (`.restoring-PID-…-name`, PID no longer running): a copy is as
     /// large as the backup.
     private static func removeAbandonedCopies(in folder: String, of name: String) {
-        guard let files = try? entries(of: folder.isEmpty ? "." : folder) else { return }
+        guard let files = try? entries(of: folder) else { return }
         var abandoned: [String] = []
         for file in files {
             let parts = file.split(separator: "-", maxSplits: 3)
@@ -184,7 +184,7 @@ extension RecipeStore {
     /// be used; open the path again.
     public func closeReplacedFile() {
         guard let path else { return }
-        let stale = [path + "-wal", path + "-shm"].filter(Self.isOpenInThisProcess)
+        let stale = Self.logFiles(of: path).filter(Self.isOpenInThisProcess)
         database.clearStatementCache()
         database.close()
         for file in stale { unlink(file) }

@@ -69,14 +69,15 @@ public final class RecipeStore {
         }
         try Self.translatingSQLiteErrors(path: path) {
             database.setCheckpointOnClose(false)
-            try Self.checkIdentity(database, path: path)
             if isReadOnly {
+                // Its identity was checked as it was opened (openReadOnlyInThisSchema).
                 try database.execute("PRAGMA foreign_keys = ON")
                 // The copy of an older store (see openReadOnlyInThisSchema), which then, like
                 // the file, refuses every write: "the store is read-only".
                 try migrate()
                 try database.execute("PRAGMA query_only = ON")
             } else {
+                try Self.checkIdentity(database, path: path)
                 // WAL lets status bars read while a writer works; FULL sync makes each committed
                 // transaction survive a power cut. A new file gets pages of `pageSize` (an
                 // existing one keeps its own; SQLite changes it only by rewriting the file).
@@ -143,8 +144,12 @@ public final class RecipeStore {
 
     private static func isUnwritableStore(_ path: String) -> Bool {
         guard access(path, F_OK) == 0 else { return false }
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        return access(path, W_OK) != 0 || access(folder.isEmpty ? "/" : folder, W_OK) != 0
+        return access(path, W_OK) != 0 || access(folder(of: path), W_OK) != 0
+    }
+
+    /// The folder holding the file at `path`, with its trailing slash ("./" for a bare name).
+    static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[...$0]) } ?? "./"
     }
 
     /// The schema version recorded in the file.

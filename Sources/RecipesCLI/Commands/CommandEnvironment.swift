@@ -83,7 +83,11 @@ final class CommandEnvironment {
         let fileManager = FileManager.default
         if let path = explicitStorePath {
             guard creating || fileManager.fileExists(atPath: path) else {
-                throw CommandFailure("no recipe store at \(path)")
+                let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                var status = stat()
+                let isFolder = stat(folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                let missing = isFolder ? "" : " (the folder \(folder) does not exist)"
+                throw CommandFailure("no recipe store at \(path)\(missing)")
             }
             return try open(path)
         }

@@ -20,7 +20,8 @@ struct ImportCommand: RecipesCommand {
             are left out and listed on standard error. Everything is imported in one \
             transaction: if any recipe is bad, nothing is. A recipe the store already has (the \
             same id, the same source web address, or the same name and kind) is skipped, or \
-            overwritten with --replace, so importing twice adds nothing the second time. On a \
+            overwritten with --replace (keeping its meal plan and cooked days, to which the \
+            file's are added), so importing twice adds nothing the second time. On a \
             terminal, standard error shows the progress (count and rate), erased when done.
             """,
         arguments: [ArgumentSpec("file", completes: .file, help: "An archive, a saved web page, schema.org JSON, a .cook file, a folder, or -.")],

@@ -17,7 +17,9 @@ struct RestoreCommand: RecipesCommand {
             A restore that fails keeps no copy and, where there was no store, makes none. \
             One from an earlier version \
             or with another page size restores all the same (through a copy made beside the \
-            store and removed; the next restore removes one a killed restore left). The next 'recipes sync' reads back, from the sync folder, what this store \
+            store and removed; the next restore removes one a killed restore left). The store then syncs as a new replica (its clock no earlier \
+            than the replaced store's, so no later change can share a stamp with an earlier \
+            one), and the next 'recipes sync' reads back, from the sync folder, what this store \
             wrote there after the backup was taken.
             """,
         arguments: [ArgumentSpec("file", completes: .file, help: "A backup, as 'recipes backup' writes it (or a copy of a store file).")],

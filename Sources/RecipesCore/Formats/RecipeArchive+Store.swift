@@ -65,8 +65,8 @@ extension RecipeStore {
         // another process adds or deletes meanwhile cannot be imported twice or replaced wrongly.
         try context.transaction {
             let originsToWrite: [(UUID, RecipeOrigin)]
-            let storedIDs: [UUID?]
-            (summary, originsToWrite, storedIDs) = try importing(incoming, origins: origins, into: context, replace: replace, now: now,
+            let storedIDs: [UUID?], replacedIDs: [UUID]
+            (summary, originsToWrite, storedIDs, replacedIDs) = try importing(incoming, origins: origins, into: context, replace: replace, now: now,
                                                                  local: local, progress: progress)
             // The files recipes came from are written with them, once the recipes are there,
             // and so are their plans.
@@ -75,12 +75,16 @@ extension RecipeStore {
             for (json, id) in zip(archive.recipes, storedIDs) {
                 if let id { try importPlan(of: json, into: id, now: now) }
             }
+            // A replaced recipe keeps its plan (an export made before it was planned has none
+            // to give), so its planned date is worked out from that plan again, as it was
+            // cleared by the file's older one.
+            for id in replacedIDs { try updateDerivedPlan(of: id, now: now, local: local) }
         }
         return summary
     }
 
     private func importing(_ incoming: [Recipe], origins: [RecipeOrigin?], into context: ModelContext, replace: Bool, now: Date,
-                           local: LocalTime, progress: ((Int, Int) -> Void)?) throws -> (ImportSummary, [(UUID, RecipeOrigin)], [UUID?]) {
+                           local: LocalTime, progress: ((Int, Int) -> Void)?) throws -> (ImportSummary, [(UUID, RecipeOrigin)], [UUID?], [UUID]) {
         var summary = ImportSummary()
         // The id each incoming recipe was stored under; nil where it was skipped.
         var storedIDs = [UUID?](repeating: nil, count: incoming.count)
@@ -97,6 +101,7 @@ extension RecipeStore {
         let bySource = try recipeIDsBySourceAddress()
         let byPath = origins.contains { $0?.path != nil } ? try recipeIDsByOriginPath() : [:]
         var originsToWrite: [(UUID, RecipeOrigin)] = []
+        var replacedIDs: [UUID] = []
         for (index, recipe) in incoming.enumerated() {
             defer { progress?(index + 1, incoming.count) }
             guard seen.insert(recipe.id).inserted else {
@@ -137,8 +142,9 @@ extension RecipeStore {
             storedIDs[index] = existing.id
             if let origin { originsToWrite.append((existing.id, origin)) }
             summary.replaced.append(recipe.name)
+            replacedIDs.append(existing.id)
         }
-        return (summary, originsToWrite, storedIDs)
+        return (summary, originsToWrite, storedIDs, replacedIDs)
     }
 
     /// Adds the plan entries and cooked records of an archive's recipe to the recipe stored

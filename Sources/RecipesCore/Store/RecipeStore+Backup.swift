@@ -58,17 +58,35 @@ extension RecipeStore {
             }
             if let keeping { try backUp(to: keeping) }
             do {
+                let clock = try reading { (wall: try syncValue("wall").integerValue, counter: try syncValue("counter").integerValue) }
                 try reading {
                     database.clearStatementCache()
                     hasWritten = true
                     try database.replaceContent(with: pages)
                     try migrate()
                 }
+                try continueAsNewReplica(clockAtLeast: clock)
             } catch {
                 // Nothing was changed (the store busy, say): the store as it was is the store.
                 if let keeping { unlink(keeping) }
                 throw error
             }
+        }
+    }
+
+    /// After a restore the store is a new replica whose clock is no earlier than the replaced
+    /// store's: the backup's clock and id had stamped changes made after the backup, which
+    /// other machines hold, and stamping new changes with them again would give two versions
+    /// one stamp (other machines would keep either). Its old folder is then read like another
+    /// store's, which brings back what it wrote after the backup.
+    private func continueAsNewReplica(clockAtLeast replaced: (wall: Int64, counter: Int64)) throws {
+        try write {
+            syncClock = nil
+            let restored = (wall: try syncValue("wall").integerValue, counter: try syncValue("counter").integerValue)
+            let floor = (replaced.wall, replaced.counter) > (restored.wall, restored.counter) ? replaced : restored
+            try setSyncValue("wall", floor.wall.sqliteValue)
+            try setSyncValue("counter", floor.counter.sqliteValue)
+            try database.execute("UPDATE sync_state SET value = lower(hex(randomblob(16))) WHERE key = 'replica'")
         }
     }
 

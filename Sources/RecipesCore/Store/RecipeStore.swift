@@ -169,7 +169,15 @@ public final class RecipeStore {
     private static func checkFile(path: String) throws {
         guard !path.isEmpty else { throw RecipeStoreError.emptyPath }
         var status = stat()
-        guard stat(path, &status) == 0 else { return }
+        guard stat(path, &status) == 0 else {
+            // SQLite would say only "unable to open database file".
+            let folder = String(folder(of: path).dropLast())
+            var folderStatus = stat()
+            if errno == ENOENT, !folder.isEmpty, stat(folder, &folderStatus) != 0 || folderStatus.st_mode & S_IFMT != S_IFDIR {
+                throw RecipeStoreError.noSuchFolder(path: path, folder: folder)
+            }
+            return
+        }
         guard status.st_mode & S_IFMT == S_IFREG else { throw RecipeStoreError.notARegularFile(path: path) }
         // Reading the header with a descriptor of our own is safe only while no connection in
         // this process holds SQLite locks on the file: closing it would drop them. A file with

@@ -29,6 +29,9 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
     case notAStore(path: String)
     /// No file is at the path (a backup to restore from); nothing was changed.
     case noSuchFile(path: String)
+    /// No store is at the path and none can be made there: `folder` does not exist (or is
+    /// not a folder). Nothing was made; the library makes no folders.
+    case noSuchFolder(path: String, folder: String)
     /// The file was written by a newer version of this library; it is left untouched.
     case newerVersion(path: String, found: Int, supported: Int)
     /// The file is a damaged SQLite database.
@@ -84,6 +87,7 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
         case .readOnly: SQLITE_READONLY
         case .busy: SQLITE_BUSY
         case .sqlite(let error): error.code
+        case .noSuchFolder: SQLITE_CANTOPEN
         case .emptyPath, .notARegularFile, .noSuchFile, .newerVersion, .invalidRecipe, .predicate, .conflict, .untranslatable, .cannotWatch: nil
         }
     }
@@ -99,6 +103,8 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
             "\(path) is not a recipe store"
         case .noSuchFile(let path):
             "\(path) does not exist; nothing was changed"
+        case .noSuchFolder(let path, let folder):
+            "cannot make a store at \(path): the folder \(folder) does not exist"
         case .newerVersion(let path, let found, let supported):
             "\(path) was written by a newer version of recipes (schema \(found), this version reads up to \(supported)); it was not changed"
         case .damaged(let path, let detail):

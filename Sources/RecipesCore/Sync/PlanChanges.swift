@@ -91,15 +91,32 @@ extension RecipeStore {
         var merged = incomingWins ? incoming : stored.entry
         merged.skipped = Self.union(incoming.skipped, stored.entry.skipped)
         merged.cooked = Self.union(incoming.cooked, stored.entry.cooked)
-        if incomingWins {
+        // Days only one side skipped or cooked make an entry neither side wrote: it is this
+        // store's change, under a stamp of its own, and travels in its next file. Kept under
+        // the winner's stamp, it would travel only in files of replicas other than the
+        // winner's, which speak for themselves alone: the winner's store would never learn
+        // those days. Under its own stamp, what a store keeps of an entry is always exactly
+        // what the stamp's replica wrote.
+        let lacksDays = merged.skipped.count > Self.union(incoming.skipped, []).count
+            || merged.cooked.count > Self.union(incoming.cooked, []).count
+        if incomingWins, !lacksDays {
             clock.clock.receive(stamp)
             try insertEntry(merged, stamp: stamp, removed: removed)
             return stamp != stored.stamp || merged != stored.entry || removed != stored.removed
-        } else if merged != stored.entry {
-            try insertEntry(merged, stamp: stored.stamp, removed: stored.removed)
+        } else if incomingWins || merged != stored.entry {
+            clock.clock.receive(stamp)
+            try insertEntry(merged, stamp: clock.clock.tick(now: now), removed: incomingWins ? removed : stored.removed)
+            try markForNextSync(recipeID, clock: &clock)
             return true
         }
         return false
+    }
+
+    /// Marks a recipe for this store's next file while changes are applied (which stamp
+    /// nothing as local): the recipe's version stays the one received.
+    private func markForNextSync(_ recipeID: UUID, clock: inout SyncClockState) throws {
+        clock.localChange += 1
+        try database.execute("UPDATE recipe_version SET local_change = ? WHERE recipe_id = ?", [clock.localChange, recipeID])
     }
 
     /// Whether `change` carries an entry or cooked record newer than this store has.

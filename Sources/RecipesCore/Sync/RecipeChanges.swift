@@ -224,6 +224,18 @@ extension RecipeStore {
             id.sqliteValue, stamp.wall.sqliteValue, stamp.counter.sqliteValue, stamp.replica.sqliteValue,
             deleted.sqliteValue, state.localChange.sqliteValue,
         ])
+        // A bulk insert holds new recipes only, which have no plan yet.
+        if held == nil { try stampSamplePlan(of: id, with: stamp) }
+    }
+
+    /// A sample's plan entries and cooked records nobody changed carry the sample stamp and
+    /// stay home; once the sample itself changes and travels, they travel with it, under the
+    /// stamp of that change (another machine's untouched copy of the entry is older).
+    private func stampSamplePlan(of id: UUID, with stamp: SyncStamp) throws {
+        for table in ["plan_entry", "cooked"] {
+            try database.cachedStatement("UPDATE \(table) SET wall = ?, counter = ?, replica = ? WHERE recipe_id = ? AND wall = 0")
+                .run([stamp.wall.sqliteValue, stamp.counter.sqliteValue, stamp.replica.sqliteValue, id.sqliteValue])
+        }
     }
 
     /// A stamp for a plan entry or cooked record written in this transaction.

@@ -1,0 +1,141 @@
+import Foundation
+import Recipes
+import Testing
+
+/// Sync as households run it (issue: sync in real life): samples edited, days skipped on two
+/// machines offline, machines and folders that go away, restored stores, older exports.
+/// Every test runs the real binary on plain folders and ends with the machines agreeing.
+@Suite struct SyncRealLifeTests {
+    let laptop = RecipesProcess()
+    let desktop = RecipesProcess()
+    var folder: String { laptop.home.appendingPathComponent("Sync").path }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    private func sync(_ machines: RecipesProcess...) throws {
+        for machine in machines {
+            let result = try machine.run(["sync", folder])
+            #expect(result.status == 0, "\(result)")
+        }
+    }
+
+    /// What a machine holds, as a script reads it: every recipe with its plan and cooked days.
+    private func export(_ machine: RecipesProcess) throws -> String {
+        let result = try machine.run(["export"])
+        #expect(result.status == 0, "\(result)")
+        return result.stdout
+    }
+
+    private func planLines(_ machine: RecipesProcess, _ name: String) throws -> [Substring] {
+        try machine.run(["plan", "--all", "--format", "plain"]).stdout.split(separator: "\n").filter { $0.contains(name) }
+    }
+
+    private func replicaFolders() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.count == 32 }
+    }
+
+    /// A sample's plan entry nobody changed stays home; once the sample is edited, the
+    /// recipe travels and its plan must travel with it.
+    @Test func anEditedSamplesPlanTravelsWithIt() throws {
+        #expect(try laptop.run(["next"]).status == 0)
+        #expect(try laptop.run(["set", "shakshuka", "--summary", "x"]).status == 0)
+        try sync(laptop, desktop, laptop)
+        let planned = try planLines(laptop, "Shakshuka")
+        #expect(!planned.isEmpty)
+        #expect(try planLines(desktop, "Shakshuka") == planned)
+        #expect(try desktop.run(["next"]).stdout.contains("Shakshuka"))
+    }
+
+    /// Days skipped (or cooked) on two machines, one of them offline, are all kept: a
+    /// repeat's skipped and cooked days only grow.
+    @Test(arguments: ["skip", "cooked"])
+    func daysSkippedOnTwoMachinesAreAllKept(what: String) throws {
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try laptop.run(["add", "Pizza", "--plan", "every day"]).status == 0)
+        try sync(laptop, desktop)
+        let mark: (RecipesProcess, String) throws -> Void = { machine, day in
+            let result = what == "skip" ? try machine.run(["plan", "pizza", "--skip", day])
+                : try machine.run(["cooked", "pizza", day + " 18:00"])
+            #expect(result.status == 0, "\(result)")
+        }
+        try mark(desktop, what == "skip" ? "sat" : "2026-11-28")
+        try mark(laptop, what == "skip" ? "fri" : "2026-11-27")
+        try sync(laptop, desktop, laptop, desktop)
+        #expect(try export(laptop) == export(desktop))
+        let days = try laptop.run(["plan", "--days", "7", "--format", "plain"]).stdout
+        if what == "skip" {
+            #expect(!days.contains("2026-12-04") && !days.contains("2026-12-05"), "\(days)")
+            #expect(days.contains("2026-12-03") && days.contains("2026-12-06"), "\(days)")
+        } else {
+            let json = try export(laptop)
+            #expect(json.contains("2026-11-27T18:00:00") && json.contains("2026-11-28T18:00:00"), "\(json)")
+        }
+        #expect(try laptop.run(["sync", folder]).stdout == "nothing to sync\n")
+        #expect(try desktop.run(["sync", folder]).stdout == "nothing to sync\n")
+    }
+
+    /// Two pairs of summaries: with an equal stamp, a tie-break by content keeps one of each
+    /// pair's versions, and it is not the same one in both.
+    @Test(arguments: [("version 1", "version 2"), ("version one", "version two")])
+    func aRestoredStoreNeverReusesAStamp(before: String, after: String) throws {
+        #expect(try laptop.run(["init"]).status == 0)
+        let fast = String(repeating: "7", count: 32)
+        // A fixed id and the pinned clock make both versions' content, and so which one an
+        // equal stamp would keep, the same in every run.
+        let id = UUID(uuidString: "0DDC0FFE-0000-4000-8000-000000000001")!
+        let future = Int64((Date().timeIntervalSince1970 + 3_600) * 1000)
+        let recipe = String(decoding: try RecipeJSON(Recipe(id: id, name: "Stew")).encoded(), as: UTF8.self)
+        try HandWrittenChangeFile.write(#"[{"deleted":false,"id":"\#(id.uuidString)","recipe":\#(recipe),"stamp":{"counter":5,"replica":"\#(fast)","wall":\#(future)}}]"#,
+                                        replica: fast, into: folder)
+        try sync(laptop, desktop)
+        let backup = laptop.home.appendingPathComponent("backup.sqlite").path
+        #expect(try laptop.run(["backup", backup]).status == 0)
+        #expect(try laptop.run(["set", "stew", "--summary", before]).status == 0)
+        try sync(laptop, desktop)
+        for replica in try replicaFolders() where try replica != fast && !desktop.run(["sync", "--status", folder]).stdout.contains(replica) {
+            try FileManager.default.removeItem(atPath: folder + "/" + replica)
+        }
+        #expect(try laptop.run(["restore", backup]).status == 0)
+        #expect(try laptop.run(["set", "stew", "--summary", after]).status == 0)
+        try sync(laptop, desktop, laptop)
+        for machine in [laptop, desktop] {
+            let shown = try machine.run(["show", "stew"]).stdout
+            #expect(shown.contains(after), "\(shown)")
+        }
+        #expect(try export(laptop) == export(desktop))
+    }
+
+    /// `import --replace` of an export made before the recipe was planned: the recipe is the
+    /// file's, and its plan and planned date still agree, here and on another machine.
+    @Test func replacingFromAnOlderExportKeepsPlanAndDateTogether() throws {
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try laptop.run(["add", "Curry"]).status == 0)
+        let old = laptop.home.appendingPathComponent("old.json")
+        try Data(try laptop.run(["export"]).stdout.utf8).write(to: old)
+        #expect(try laptop.run(["plan", "curry", "2026-12-03 18:00"]).status == 0)
+        #expect(try laptop.run(["import", "--replace", old.path]).status == 0)
+
+        let next = try laptop.run(["next"])
+        let listed = try planLines(laptop, "Curry")
+        #expect(next.stdout.contains("Curry") == !listed.isEmpty, "next: \(next), plan: \(listed)")
+        let exported = try export(laptop)
+        #expect(exported.contains("\"planned\" : \"2026-12-03T18:00:00Z\"") == !listed.isEmpty, "\(exported)")
+        try sync(laptop, desktop)
+        #expect(try desktop.run(["next"]).stdout == next.stdout)
+    }
+
+    /// A store in a folder that does not exist is named with its cause, not SQLite's words.
+    @Test func aStoreInAMissingFolderSaysSo() throws {
+        let path = laptop.home.path + "/no/such/folder/store.sqlite"
+        let missing = "the folder \(laptop.home.path)/no/such/folder does not exist"
+        for arguments in [["add", "Soup"], ["next"], ["sync", folder]] {
+            let result = try laptop.run(["--store", path] + arguments)
+            let expected = arguments == ["next"] ? "no recipe store at \(path) (\(missing))" : "cannot make a store at \(path): \(missing)"
+            #expect(result.stderr == "recipes: error: \(expected)\n", "\(result)")
+            #expect(result.status == 2)
+        }
+        #expect(!FileManager.default.fileExists(atPath: laptop.home.path + "/no"))
+    }
+}

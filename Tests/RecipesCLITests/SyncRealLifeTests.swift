@@ -76,6 +76,78 @@ import Testing
         #expect(try desktop.run(["sync", folder]).stdout == "nothing to sync\n")
     }
 
+    /// A machine that is gone with its folder: what it wrote lives on in the stores that
+    /// read it, and a new machine gets it from them.
+    @Test func aGoneMachinesRecipesReachANewOne() throws {
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try desktop.run(["add", "Desktop soup"]).status == 0)
+        #expect(try laptop.run(["add", "Laptop salad"]).status == 0)
+        try sync(desktop, laptop)
+        let desktopReplica = try desktop.run(["sync", "--status", folder]).stdout.split(separator: "\n")[0].dropFirst("replica ".count)
+        try FileManager.default.removeItem(atPath: folder + "/" + desktopReplica)
+
+        try sync(laptop)
+        let newcomer = RecipesProcess()
+        let joined = try newcomer.run(["sync", folder])
+        #expect(joined.status == 0, "\(joined)")
+        #expect(try export(newcomer) == export(laptop))
+        #expect(try newcomer.run(["show", "desktop soup"]).status == 0)
+    }
+
+    /// A machine whose folder was deleted and whose store was restored from a backup gets
+    /// back what the others hold of its later changes.
+    @Test func aRestoredMachineGetsBackWhatOthersHold() throws {
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try laptop.run(["add", "Early stew"]).status == 0)
+        try sync(laptop, desktop)
+        let backup = laptop.home.appendingPathComponent("backup.sqlite").path
+        #expect(try laptop.run(["backup", backup]).status == 0)
+        #expect(try laptop.run(["add", "Late pie"]).status == 0)
+        try sync(laptop, desktop)
+
+        for replica in try replicaFolders() where try !desktop.run(["sync", "--status", folder]).stdout.contains(replica) {
+            try FileManager.default.removeItem(atPath: folder + "/" + replica)
+        }
+        #expect(try laptop.run(["restore", backup]).status == 0)
+        #expect(try laptop.run(["show", "late pie"]).status != 0)
+        try sync(laptop, desktop, laptop)
+        #expect(try laptop.run(["show", "late pie"]).status == 0)
+        #expect(try export(laptop) == export(desktop))
+    }
+
+    /// A store restored from a backup never issues a stamp it may have issued before: a
+    /// change made after the restore wins over the one made before it, on every machine,
+    /// even when the store's clock had moved ahead of the machine's (a fast clock elsewhere).
+    /// A store's own files are compacted into one snapshot once they hold much more than
+    /// their latest versions: the folder follows the store's size, not its history. A store
+    /// that had read the removed files takes the snapshot for what it is (no snapshot of its
+    /// own follows), and a new machine reads one file and gets the latest of everything.
+    @Test func ownFilesAreCompactedIntoOneSnapshot() throws {
+        #expect(try laptop.run(["init"]).status == 0)
+        let long = String(repeating: "Stir slowly and taste. ", count: 1_000)
+        #expect(try laptop.run(["add", "Risotto", "--instructions", long]).status == 0)
+        #expect(try laptop.run(["add", "Bread"]).status == 0)
+        try sync(laptop, desktop)
+        let replica = try laptop.run(["sync", "--status", folder]).stdout.split(separator: "\n")[0].dropFirst("replica ".count)
+        var compacted: String?
+        for round in 1...8 {
+            #expect(try laptop.run(["set", "risotto", "--summary", "round \(round)"]).status == 0)
+            let synced = try laptop.run(["sync", folder])
+            if synced.stdout.contains("replaced this store's earlier files with one snapshot") { compacted = synced.stdout }
+            #expect(try desktop.run(["sync", folder]).stdout.hasPrefix("applied"))
+        }
+        #expect(compacted != nil)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/" + replica).filter { $0.hasSuffix(".changes") }
+        #expect(files.count <= 4, "\(files)")  // nine without compaction
+        #expect(try desktop.run(["sync", folder]).stdout == "nothing to sync\n")
+
+        let newcomer = RecipesProcess()
+        #expect(try newcomer.run(["sync", folder]).status == 0)
+        #expect(try export(newcomer) == export(laptop))
+        #expect(try export(desktop) == export(laptop))
+        #expect(try newcomer.run(["show", "risotto"]).stdout.contains("round 8"))
+    }
+
     /// Two pairs of summaries: with an equal stamp, a tie-break by content keeps one of each
     /// pair's versions, and it is not the same one in both.
     @Test(arguments: [("version 1", "version 2"), ("version one", "version two")])

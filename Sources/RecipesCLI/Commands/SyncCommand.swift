@@ -83,7 +83,10 @@ struct SyncCommand: RecipesCommand {
         environment.output.line("replica \(status.replica)")
         environment.output.line("local changes to write: \(status.pendingLocalChanges)")
         environment.output.line("files to apply: \(files) from \(status.unappliedFiles.count) other \(status.unappliedFiles.count == 1 ? "store" : "stores")")
-        if status.needsSnapshot {
+        if !status.goneReplicas.isEmpty {
+            let stores = status.goneReplicas.count == 1 ? "another store" : "\(status.goneReplicas.count) other stores"
+            environment.output.line("files of \(stores) that this store read are gone from the folder: the next sync writes all it knows")
+        } else if status.needsSnapshot {
             environment.output.line("this folder lacks this store's earlier changes: the next sync writes all it knows")
         }
         if status.unknownOwnFiles > 0 {
@@ -119,9 +122,14 @@ struct SyncCommand: RecipesCommand {
             parts.append("applied \(report.applied) of \(report.applied + report.superseded) changes from \(report.filesApplied) \(report.filesApplied == 1 ? "file" : "files")")
         }
         if let file = report.fileWritten {
-            let what = report.wroteSnapshot ? "a snapshot of all it knows, \(report.exported) \(report.exported == 1 ? "change" : "changes") (the folder lacked this store's history)"
+            let why = report.goneReplicas.isEmpty ? "the folder lacked this store's history"
+                : "files of \(report.goneReplicas.count == 1 ? "another store" : "\(report.goneReplicas.count) other stores") it had read are gone from the folder"
+            let what = report.wroteSnapshot ? "a snapshot of all it knows, \(report.exported) \(report.exported == 1 ? "change" : "changes") (\(why))"
                 : "\(report.exported) \(report.exported == 1 ? "change" : "changes")"
             parts.append("wrote \(what) to \(TerminalText.oneLine(file))")
+        }
+        if let compacted = report.compactedInto {
+            parts.append("replaced this store's earlier files with one snapshot, \(TerminalText.oneLine(compacted))")
         }
         if parts.isEmpty {
             if !quiet { environment.output.line("nothing to sync") }

@@ -10,9 +10,13 @@ import Glibc
 /// The length and CRC-32 of the body catch a file that a sync tool has copied only in part,
 /// or that was damaged; such a file is skipped and read again next time.
 ///
-/// A snapshot (`"snapshot":true`) holds every version its store knows, other replicas'
-/// included, written when the folder lacks the store's history (a new folder, deleted
-/// files). In any other file every change carries the file's replica in its stamp.
+/// A snapshot (`"snapshot":true`) is applied whatever replica stamped its changes, and
+/// replaces every earlier file of its replica. A store writes one holding every version it
+/// knows, other replicas' included, when the folder lacks its history (a new folder,
+/// deleted files) or when files of another replica it had read are gone; and one holding
+/// what only its folder needs to hold when it compacts its files (see
+/// `RecipeStore.compactIfDue`). In any other file every change carries the file's replica in
+/// its stamp.
 struct ChangeFile {
     static let formatName = "recipes-changes"
     static let currentVersion = 1
@@ -109,6 +113,17 @@ struct ChangeFile {
         } catch {
             return .damaged(reason: "\(error)")
         }
+    }
+
+    /// The header alone (the file's first line), for what it says of the file: a sync that
+    /// looks at another replica's files it has already applied reads no more of them.
+    static func header(of path: String, expectedReplica: String) -> Header? {
+        guard let opened = try? FileContents.openRegularFile(path) else { return nil }
+        defer { close(opened.descriptor) }
+        guard let start = try? FileContents.prefix(of: opened.descriptor, count: min(opened.size, maximumHeaderBytes), name: path),
+              let newline = start.firstIndex(of: 0x0A),
+              case .success(let header) = readHeader(start[start.startIndex..<newline], expectedReplica: expectedReplica) else { return nil }
+        return header
     }
 
     /// The CRC-32 of `count` bytes from `offset`, read a piece at a time.

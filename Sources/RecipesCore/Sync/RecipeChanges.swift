@@ -73,7 +73,7 @@ extension RecipeStore {
         }
     }
 
-    private func versionRows(where condition: String, _ arguments: SQLArguments,
+    func versionRows(where condition: String, _ arguments: SQLArguments,
                              localChange: (Int64) -> Void) throws -> [(UUID, SyncStamp, Bool)] {
         var rows: [(UUID, SyncStamp, Bool)] = []
         try database.forEachRow("SELECT recipe_id, wall, counter, replica, deleted, local_change FROM recipe_version WHERE \(condition)",
@@ -86,7 +86,7 @@ extension RecipeStore {
         return rows
     }
 
-    private func change(for version: (id: UUID, stamp: SyncStamp, deleted: Bool)) throws -> RecipeChange {
+    func change(for version: (id: UUID, stamp: SyncStamp, deleted: Bool)) throws -> RecipeChange {
         let record = version.deleted ? nil : try record(withID: version.id)
         var json = record.map { RecipeJSON(record: $0) }
         let plan = try syncedPlan(of: version.id), cooked = try syncedCooked(of: version.id)

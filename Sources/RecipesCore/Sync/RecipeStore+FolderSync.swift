@@ -26,6 +26,13 @@ public struct SyncReport: Sendable, Equatable {
     public var refusedChanges: [String] = []
     /// Entries of the folder that are not readable replica folders ("path: reason"): skipped.
     public var skippedEntries: [String] = []
+    /// Replicas whose change files this store had read and that are gone from the folder
+    /// (a machine gone with its folder, a deleted folder): this sync wrote a snapshot of all
+    /// it knows, since what they wrote may now be held only by stores that read it.
+    public var goneReplicas: [String] = []
+    /// The snapshot this sync wrote to replace this store's earlier files in the folder,
+    /// once they held much more than their latest versions (see ``RecipeStore/sync(folder:)``).
+    public var compactedInto: String?
     /// Set when this store's own replica folder held change files this store never wrote
     /// (it was restored from a backup, or copied): the store took a new replica id and read
     /// those files like any other store's.
@@ -57,8 +64,11 @@ public struct SyncStatus: Sendable, Equatable {
     public var newerFiles: [String]
     /// Files that could not be read, with the reason.
     public var damagedFiles: [String]
-    /// Whether the folder lacks this store's history, so the next sync writes a snapshot.
+    /// Whether the folder lacks this store's history, or files of other replicas it read
+    /// are gone, so the next sync writes a snapshot.
     public var needsSnapshot = false
+    /// Replicas whose change files this store read and that are gone from the folder.
+    public var goneReplicas: [String] = []
     /// Change files in this store's own replica folder that it never wrote.
     public var unknownOwnFiles = 0
     /// Entries in the folder that are not replicas' folders.
@@ -103,6 +113,10 @@ extension RecipeStore {
             own.needsSnapshot = true
         }
 
+        report.goneReplicas = try goneReplicas(in: folder, recording: true)
+        // Files a sync killed between writing a snapshot and removing what it replaces.
+        try removeFilesReplacedBySnapshot(in: folder)
+
         let pending = try pendingFiles(in: folder)
         report.skippedEntries = pending.skipped
         for file in pending.files {
@@ -120,30 +134,48 @@ extension RecipeStore {
             }
         }
 
-        let (changes, token) = own.needsSnapshot ? try snapshot() : try self.changes(since: try syncValue("exported_through").integerValue)
-        guard !changes.isEmpty, let latest = changes.map(\.stamp).max() else { return report }
+        let republish = try republishIsDue
+        let snapshot = own.needsSnapshot || republish
+        let (changes, token) = snapshot ? try self.snapshot() : try self.changes(since: try syncValue("exported_through").integerValue)
+        if !changes.isEmpty {
+            report.fileWritten = try writeChangeFile(changes, into: folder, snapshot: snapshot, through: token, named: changes.map(\.stamp).max())
+            report.exported = changes.count
+            report.wroteSnapshot = snapshot
+        }
+        if republish { try write { try clearRepublish() } }
+        if snapshot {
+            try removeFilesReplacedBySnapshot(in: folder)
+        } else if report.fileWritten != nil, let compacted = try compactIfDue(folder: folder) {
+            report.compactedInto = compacted
+        }
+        return report
+    }
+
+    /// Writes `changes` as a new file of this store's in `folder` and records it; its path.
+    /// Named by `stamp` (the newest change's), so names sort in the order the changes were
+    /// made; nil names it by a new stamp of this store's, later than every file it wrote.
+    func writeChangeFile(_ changes: [RecipeChange], into folder: String, snapshot: Bool, through token: Int64,
+                         named stamp: SyncStamp?) throws -> String {
         let replica = try replicaID
         let ownFolder = folder + "/" + replica
         if mkdir(ownFolder, 0o755) != 0, errno != EEXIST { throw SyncError.cannotWrite(path: ownFolder, reason: String(cString: strerror(errno))) }
         try Self.checkIsRealFolder(ownFolder)
         removeStaleTemporaryFiles(in: ownFolder)
-        // Named by the newest stamp, so names sort in the order the changes were made; the
-        // random part keeps two syncs of one store from ever choosing the same name.
-        let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        let name = ISO8601.pad(Int(min(latest.wall, 999_999_999_999_999)), 15) + "-" + ISO8601.pad(Int(latest.counter % 1_000_000), 6) + "-"
-            + String(repeating: "0", count: 8 - random.count) + random + ChangeFile.fileExtension
         // The name is recorded before the file exists, so a crash right after the rename
         // cannot leave a file this store would later take for someone else's.
-        try write {
+        let name = try write {
+            let latest = try stamp ?? nextPlanStamp()
+            // The random part keeps two syncs of one store from ever choosing the same name.
+            let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+            let name = ISO8601.pad(Int(min(latest.wall, 999_999_999_999_999)), 15) + "-" + ISO8601.pad(Int(latest.counter % 1_000_000), 6) + "-"
+                + String(repeating: "0", count: 8 - random.count) + random + ChangeFile.fileExtension
             try database.execute("INSERT INTO sync_written (replica, file, snapshot, through, done) VALUES (?, ?, ?, ?, 0)",
-                                 [replica, name, own.needsSnapshot, token])
+                                 [replica, name, snapshot, token])
+            return name
         }
-        try ChangeFile.writeAtomically(try ChangeFile.encode(changes, replica: replica, snapshot: own.needsSnapshot), to: ownFolder + "/" + name)
+        try ChangeFile.writeAtomically(try ChangeFile.encode(changes, replica: replica, snapshot: snapshot), to: ownFolder + "/" + name)
         try write { try markWritten(replica: replica, file: name, through: token) }
-        report.exported = changes.count
-        report.fileWritten = ownFolder + "/" + name
-        report.wroteSnapshot = own.needsSnapshot
-        return report
+        return ownFolder + "/" + name
     }
 
     /// What `sync(folder:)` would do, without doing it.
@@ -151,10 +183,12 @@ extension RecipeStore {
         try Self.checkIsFolder(folder)
         let own = try ownHistory(in: folder, recording: false)
         let pending = try pendingFiles(in: folder)
+        let gone = try goneReplicas(in: folder, recording: false)
         var status = SyncStatus(replica: try replicaID, pendingLocalChanges: 0, unappliedFiles: [:], newerFiles: [], damagedFiles: [],
-                                needsSnapshot: own.needsSnapshot, unknownOwnFiles: own.unknown.count, skippedEntries: pending.skipped)
+                                needsSnapshot: try own.needsSnapshot || !gone.isEmpty || republishIsDue, goneReplicas: gone,
+                                unknownOwnFiles: own.unknown.count, skippedEntries: pending.skipped)
         let exportedThrough = try syncValue("exported_through").integerValue
-        let count = own.needsSnapshot
+        let count = status.needsSnapshot
             ? try database.fetchOne(Int.self, "SELECT count(*) FROM recipe_version WHERE wall > 0")
             : try database.fetchOne(Int.self, "SELECT count(*) FROM recipe_version WHERE local_change > ?", [exportedThrough])
         status.pendingLocalChanges = count ?? 0
@@ -346,7 +380,7 @@ extension RecipeStore {
 
     /// A folder inside the sync folder must be a folder, not a link: a link could lead a
     /// sync to write or delete anywhere.
-    private static func checkIsRealFolder(_ path: String) throws {
+    static func checkIsRealFolder(_ path: String) throws {
         var status = stat()
         guard lstat(path, &status) == 0 else { throw SyncError.cannotRead(path: path, reason: String(cString: strerror(errno))) }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw SyncError.notAFolder(path: path) }
@@ -366,7 +400,7 @@ extension RecipeStore {
 
     /// Temporary files a killed sync left behind (older than ten minutes, so a sync running
     /// alongside keeps its own).
-    private func removeStaleTemporaryFiles(in folder: String) {
+    func removeStaleTemporaryFiles(in folder: String) {
         guard let names = try? Self.entries(of: folder) else { return }
         let cutoff = time(nil) - 600
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {

@@ -26,8 +26,10 @@ import Testing
         }
         try FileManager.default.createSymbolicLink(at: checkout.appendingPathComponent(".build/release/recipes"),
                                                    withDestinationURL: RecipesProcess.binary)
-        try FileManager.default.copyItem(at: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("man/recipes.1"), to: checkout.appendingPathComponent("man/recipes.1"))
+        for page in ["recipes.1", "recipes-sync.7"] {
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("man/" + page), to: checkout.appendingPathComponent("man/" + page))
+        }
         let output = try RecipesProcess.runWithSignals(
             ["/usr/bin/env", "-i", "HOME=\(home.path)", "PATH=/usr/bin:/bin", "/bin/sh", "-c",
              "cd \(checkout.path) && set -e\n\(steps)\necho installed"], environment: [:], capturing: true)
@@ -39,6 +41,7 @@ import Testing
         let installedSize = try FileManager.default.attributesOfItem(atPath: installed)[.size] as? Int ?? 0
         #expect(installedSize > 0 && installedSize < builtSize, "installed \(installedSize) bytes, built \(builtSize)")
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/man/man1/recipes.1").path))
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/man/man7/recipes-sync.7").path))
         let completion = try String(contentsOf: home.appendingPathComponent(".local/share/bash-completion/completions/recipes"), encoding: .utf8)
         #expect(completion.contains("complete -F _recipes recipes"))
         // After the next login ~/.local/bin is on PATH, and man finds the page beside it.

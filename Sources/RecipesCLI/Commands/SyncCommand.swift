@@ -8,7 +8,7 @@ import RecipesCore
 /// some tool keeps in step (Syncthing, Nextcloud, a network share).
 struct SyncCommand: RecipesCommand {
     static let status = OptionSpec("--status", help: "Say what a sync would apply and write, without syncing.")
-    static let watch = OptionSpec("--watch", help: "Keep running: sync whenever the folder or the store changes, and at every --interval.")
+    static let watch = OptionSpec("--watch", help: "Keep running: sync whenever the folder or the store changes, and at every --interval; wait for a folder that is not there.")
     static let interval = OptionSpec("--interval", value: "duration",
                                      help: "With --watch, also sync this often (default 5m), for folders whose changes inotify cannot see.")
 
@@ -24,8 +24,11 @@ struct SyncCommand: RecipesCommand {
             with its ingredients and plan; a deletion wins over earlier changes and loses to \
             later ones. Damaged or partly copied files are skipped and tried again next time; \
             files from a newer version are kept unapplied; anything else in DIR that cannot be \
-            used is skipped with a line on standard error. Without a store, sync starts an \
-            empty one; sample recipes nobody changed never travel.
+            used is skipped with a line on standard error. When files of another store that \
+            this one read are gone (a machine gone with its folder), it writes a snapshot of \
+            all it knows; when its own files hold much more than their latest versions, it \
+            replaces them with one snapshot. Without a store, sync starts an \
+            empty one; sample recipes nobody changed never travel. See recipes-sync(7).
             """,
         arguments: [ArgumentSpec("dir", completes: .folder, help: "The shared folder (it must exist).")],
         options: [status, watch, interval],
@@ -146,24 +149,41 @@ struct SyncCommand: RecipesCommand {
     }
 
     /// Syncs, then sleeps until another replica's file arrives, this store changes, or the
-    /// interval passes; stops cleanly on SIGTERM / SIGINT, as a user service should.
+    /// interval passes; stops cleanly on SIGTERM / SIGINT, as a user service should. The
+    /// folders are watched before each sync, so a file landing while it runs wakes the next
+    /// one; a folder that is not there (not made yet, or deleted, as a sync tool deletes it
+    /// on every machine when one deletes it) is waited for, said once, and watched for.
     private func watchFolder(_ opened: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
         var store = opened
         let watcher = try ChangeWatcher(storePath: store.path ?? "")
         var version = try store.dataVersion
         var noted = Set<String>()
+        var watched = Set<String>()
+        var waitingSaid = false
         while true {
-            do {
-                report(try store.sync(folder: folder), quiet: true, noted: &noted, environment)
-            } catch let error as SyncError {
-                // A folder that is briefly away (an unmounted share) is retried, not fatal.
-                environment.errors.line("recipes: error: \(TerminalText.oneLine(error.description))")
+            var status = stat()
+            if stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                waitingSaid = false
+                watcher.watch(folder: folder)
+                watched = watchReplicaFolders(watcher, watched: [])
+                do {
+                    report(try store.sync(folder: folder), quiet: true, noted: &noted, environment)
+                } catch let error as SyncError {
+                    // A folder that is briefly away (an unmounted share) is retried, not fatal.
+                    environment.errors.line("recipes: error: \(TerminalText.oneLine(error.description))")
+                }
+                // A replica's folder made during the sync may already hold a file no event
+                // reported: the next sync is not waited for.
+                let now = watchReplicaFolders(watcher, watched: watched)
+                if now != watched { continue }
+            } else {
+                if !waitingSaid {
+                    environment.errors.line("recipes: waiting for the sync folder \(TerminalText.oneLine(folder)) to appear")
+                    waitingSaid = true
+                }
+                watcher.watch(forAppearanceOf: folder)
             }
             if environment.output.isBroken { return .success }
-            watcher.watch(folder: folder)
-            for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !entry.hasPrefix(".") {
-                watcher.watch(folder: folder + "/" + entry)
-            }
             switch try watcher.waitForOtherWriters(seconds: intervalSeconds, store: store, version: &version) {
             case .stop: return .success
             case .storeReplaced:
@@ -175,5 +195,15 @@ struct SyncCommand: RecipesCommand {
             default: break
             }
         }
+    }
+
+    /// Watches every replica's folder in the sync folder; the names watched.
+    private func watchReplicaFolders(_ watcher: ChangeWatcher, watched: Set<String>) -> Set<String> {
+        var names = watched
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !entry.hasPrefix(".") && !names.contains(entry) {
+            watcher.watch(folder: folder + "/" + entry)
+            names.insert(entry)
+        }
+        return names
     }
 }

@@ -35,9 +35,15 @@ final class ChangeWatcher {
     }
 
     /// Also wakes for files created, written or moved into `folder` (hidden names aside:
-    /// those are files still being written). Watching a folder twice is harmless.
+    /// those are files still being written), and for the folder deleted or moved away.
+    /// Watching a folder twice is harmless.
     func watch(folder: String) {
         files.watch(folder: folder)
+    }
+
+    /// Also wakes when `path`, a folder not there yet, appears.
+    func watch(forAppearanceOf path: String) {
+        files.watch(forAppearanceOf: path)
     }
 
     /// Waits at most `seconds` for another process's commit to the store (or a folder event,
@@ -97,8 +103,11 @@ final class ChangeWatcher {
             if descriptors[1].revents != 0 || descriptors[2].revents & Int16(POLLERR | POLLHUP) != 0 { return .stop }
             if descriptors[0].revents != 0 {
                 let events = files.drain()
-                if events.store { return .storeChanged }
+                // A folder's event first: a sync follows it, which also sees the store's
+                // change, whereas a store event from this process's own writes is waited
+                // past (see waitForOtherWriters) and would take the folder's with it.
                 if events.folder { return .folderChanged }
+                if events.store { return .storeChanged }
             }
             for index in descriptors.indices { descriptors[index].revents = 0 }
         }

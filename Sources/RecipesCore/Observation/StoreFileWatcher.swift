@@ -40,13 +40,34 @@ package final class StoreFileWatcher {
     }
 
     /// Also reports files created, written or moved into `folder` (hidden names aside: those
-    /// are files still being written). Watching a folder twice is harmless.
+    /// are files still being written), and the folder itself deleted or moved away. Watching
+    /// a folder twice is harmless.
     package func watch(folder: String) {
-        _ = inotify_add_watch(fileDescriptor, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
+        let watch = inotify_add_watch(fileDescriptor, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF | IN_MASK_ADD))
+        if watch >= 0, watch != storeWatch { awaited[watch] = nil }
     }
 
+    /// Reports `path` appearing: a folder that does not exist yet (a sync folder a sync tool
+    /// has not made, or made again after it was deleted). The nearest folder above it that
+    /// exists is watched for the next name on the way down.
+    package func watch(forAppearanceOf path: String) {
+        var child = URL(fileURLWithPath: path).standardizedFileURL
+        var parent = child.deletingLastPathComponent()
+        var status = stat()
+        while stat(parent.path, &status) != 0, parent.path != "/" {
+            child = parent
+            parent = parent.deletingLastPathComponent()
+        }
+        let watch = inotify_add_watch(fileDescriptor, parent.path, UInt32(IN_CREATE | IN_MOVED_TO | IN_MASK_ADD))
+        if watch >= 0 { awaited[watch] = child.lastPathComponent }
+    }
+
+    /// Watches of folders above a folder not there yet, with the name whose appearance counts.
+    private var awaited: [Int32: String] = [:]
+
     /// Reads the pending events: whether one names the store or its -wal / -journal, and
-    /// whether one names a visible file in another watched folder.
+    /// whether one names a visible file in another watched folder (or that folder itself,
+    /// deleted or moved, or a folder awaited by ``watch(forAppearanceOf:)`` appearing).
     package func drain() -> (store: Bool, folder: Bool) {
         var result = (store: false, folder: false)
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -58,11 +79,18 @@ package final class StoreFileWatcher {
             while offset + headerSize <= count {
                 let watch = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset, as: Int32.self) }
                 let nameLength = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
+                let mask = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset + 4, as: UInt32.self) }
                 if nameLength > 0 {
                     let start = offset + headerSize
                     let name = String(decoding: buffer[start..<min(start + nameLength, count)].prefix { $0 != 0 }, as: UTF8.self)
                     if watch == storeWatch, name.hasPrefix(storeFileName) { result.store = true }
-                    if watch != storeWatch, !name.hasPrefix(".") { result.folder = true }
+                    if let awaitedName = awaited[watch] {
+                        if name == awaitedName { result.folder = true }
+                    } else if watch != storeWatch, !name.hasPrefix(".") {
+                        result.folder = true
+                    }
+                } else if watch != storeWatch, mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+                    result.folder = true
                 }
                 offset += headerSize + nameLength
             }

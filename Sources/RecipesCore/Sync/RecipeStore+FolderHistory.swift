@@ -110,10 +110,20 @@ extension RecipeStore {
             changes += header.count
         }
         guard changes > 0 else { return nil }
+        // Counting what a snapshot would hold reads every version: done again only once the
+        // files grew by a tenth since the last count, so a sync of one edit stays cheap.
+        let counted = try database.fetchOne(Int.self, "SELECT value FROM sync_state WHERE key = 'compaction_counted'") ?? 0
+        guard files.count > Self.compactionFileLimit || bytes > counted + counted / 10 + Self.compactionSlackBytes else { return nil }
         let live = try Self.entries(of: folder).filter(Self.isReplicaName)
         let kept = try database.fetchOne(Int.self, "SELECT count(*) FROM (\(Self.compactedRecipes))", try compactionArguments(live)) ?? 0
         let estimate = kept * (bytes / changes)
-        guard files.count > Self.compactionFileLimit || bytes > estimate + estimate / 2 + Self.compactionSlackBytes else { return nil }
+        guard files.count > Self.compactionFileLimit || bytes > estimate + estimate / 2 + Self.compactionSlackBytes else {
+            try write {
+                try database.execute("INSERT INTO sync_state (key, value) VALUES ('compaction_counted', ?1) ON CONFLICT (key) DO UPDATE SET value = ?1",
+                                     [bytes])
+            }
+            return nil
+        }
 
         let (compacted, _) = try readSnapshot {
             var latest: Int64 = 0

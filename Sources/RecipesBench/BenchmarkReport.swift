@@ -41,6 +41,7 @@ struct BenchmarkReport {
     var headOne: ProcessTimer.Measurement?
     var fullCommon: ProcessTimer.Measurement?
     var sync: SyncProbe?
+    var compaction: CompactionProbe?
 
     static let listColumns = RecipeStore.summaryColumns
 
@@ -130,6 +131,7 @@ struct BenchmarkReport {
             lines.append("")
             lines += sync.markdown(count: count)
         }
+        if let compaction { lines += compaction.markdown(count: count) }
         if !missing.isEmpty {
             lines.append("")
             lines.append("Baselines not installed, reported as missing: \(missing.joined(separator: ", ")).")

@@ -11,8 +11,9 @@ struct Options {
     var recipesBinary: String?
     var keep = false
     var reuse = false
+    var compactionRounds = 0
 
-    static let usage = "usage: recipes-bench [--recipes N] [--runs N] [--directory DIR] [--recipes-binary PATH] [--keep] [--reuse]"
+    static let usage = "usage: recipes-bench [--recipes N] [--runs N] [--directory DIR] [--recipes-binary PATH] [--keep] [--reuse] [--compaction-rounds N]"
 
     init(_ arguments: [String]) throws {
         var index = 0
@@ -28,6 +29,9 @@ struct Options {
             case "--directory": directory = try value()
             case "--recipes-binary": recipesBinary = try value()
             case "--keep": keep = true
+            // Also edit on three machines for N rounds and report the sync folder's size.
+            case "--compaction-rounds":
+                compactionRounds = try Int(value()).flatMap { $0 >= 0 ? $0 : nil } ?? { throw BenchError("--compaction-rounds takes a number") }()
             // Time again a corpus a previous run left in --directory (same seed and size):
             // the corpus is generated in memory for the expected results but not written.
             case "--reuse": reuse = true
@@ -202,6 +206,9 @@ func runBenchmark(_ options: Options) throws {
 
     report.sync = try SyncProbe.run(recipesBinary: recipesBinary, storePath: storePath, directory: directory, sqlite3: sqlite3,
                                     environment: environment)
+    if options.compactionRounds > 0 {
+        report.compaction = try CompactionProbe.run(storePath: storePath, directory: directory, rounds: options.compactionRounds)
+    }
 
     print(report.markdown(machine: BenchmarkReport.machine(), missing: [sqlite3 == nil ? "sqlite3" : nil, ripgrep == nil ? "rg" : nil].compactMap { $0 }))
 }

@@ -10,7 +10,7 @@ import Testing
         let bench = directory.appendingPathComponent("recipes-bench")
         let process = Process()
         process.executableURL = bench
-        process.arguments = ["--recipes", "300", "--runs", "1"]
+        process.arguments = ["--recipes", "300", "--runs", "1", "--compaction-rounds", "3"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -31,5 +31,7 @@ import Testing
         #expect(report.contains("| head -1`: peak memory"))
         let oneChange = report.split(separator: "\n").first { $0.hasPrefix("| one change from another store") }
         #expect(oneChange?.contains("`applied 1 of 1 changes from 1 file`") == true, "\(oneChange ?? "")")
+        #expect(report.contains("| one change made here, written out |"))
+        #expect(report.contains("Sync folder after 3 rounds of 10 edits on each of three machines (300 recipes"))
     }
 }

@@ -94,6 +94,12 @@ extension RecipeStore {
     /// applying a change twice is harmless, so a crash in between costs only repeated work.
     /// Running sync twice in a row changes nothing the second time.
     ///
+    /// What the folder must hold stays there whatever machines come and go (see
+    /// RecipeStore+FolderHistory): when files of another replica this store read are gone
+    /// without a snapshot of theirs after them, it writes a snapshot of everything it knows;
+    /// when its own files hold half as much again as what only its folder must hold, it
+    /// writes that as one snapshot and removes the files it replaces.
+    ///
     /// ```swift
     /// let report = try store.sync(folder: "/home/me/Sync/recipes")
     /// ```

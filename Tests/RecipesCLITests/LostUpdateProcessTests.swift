@@ -72,4 +72,15 @@ import Testing
         #expect(throws: RecipeStoreError.conflict([SaveConflict(id: Self.id, name: "Soup", fields: ["plannedDate"])])) { try context.save() }
         #expect(try reread().plannedDate == RecipesProcess.date("2026-12-01T18:00:00Z"))
     }
+
+    /// Another process renames the recipe: this process's context fetches it by the new name
+    /// and gets its own object, showing the new name (it used to keep the old one, so a fetch
+    /// returned an object that did not match its predicate).
+    @Test func aFetchSeesAnotherProcessesRename() throws {
+        let context = ModelContext(try cli.openStore())
+        let soup = try #require(try context.model(for: Self.id))
+        #expect(try cli.runOnStore(["rename", "soup", "Leek soup"]).status == 0)
+        let found = try context.fetch(FetchDescriptor<Recipe>(predicate: #Predicate { $0.name == "Leek soup" }))
+        #expect(found.count == 1 && found.first === soup && soup.name == "Leek soup")
+    }
 }

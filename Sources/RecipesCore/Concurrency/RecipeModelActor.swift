@@ -32,7 +32,11 @@ public actor RecipeModelActor {
     ///     try context.fetchCount(FetchDescriptor<BakedGood>())
     /// }
     /// ```
-    public func perform<Result: Sendable>(_ body: (ModelContext) throws -> Result) rethrows -> Result {
+    ///
+    /// The closure is `sending`: called from the main actor (or any other), a closure literal
+    /// that captures only values it hands over compiles without `@Sendable`, as SwiftData's
+    /// model-actor code does.
+    public func perform<Result: Sendable>(_ body: sending (ModelContext) throws -> Result) rethrows -> Result {
         try body(modelContext)
     }
 

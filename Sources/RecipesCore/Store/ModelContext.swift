@@ -175,6 +175,7 @@ public final class ModelContext {
             try store.enumerate(descriptor) { recipe in try body(recipe); return true }
             return
         }
+        try refreshPending(pending)
         var stored = descriptor
         stored.fetchOffset = nil
         // Enough saved rows that set-aside ones cannot leave the page short.
@@ -220,9 +221,14 @@ public final class ModelContext {
     }
 
     /// The context's own object for the fetched recipe's id, when it holds one (fetched,
-    /// inserted, or deleted but not yet saved); else the fetched one, now tracked.
+    /// inserted, or deleted but not yet saved), brought up to date with the fetched row; else
+    /// the fetched one, now tracked.
     private func register<T: Recipe>(_ fetched: T) -> T {
-        if let existing = (registered[fetched.id]?.recipe ?? inserted[fetched.id] ?? deleted[fetched.id]) as? T { return existing }
+        if let existing = registered[fetched.id]?.recipe as? T {
+            refresh(fetched.id, from: RecipeRecord(fetched))
+            return existing
+        }
+        if let existing = (inserted[fetched.id] ?? deleted[fetched.id]) as? T { return existing }
         if inserted[fetched.id] != nil { return fetched }
         registered[fetched.id] = (fetched, RecipeRecord(fetched))
         return fetched
@@ -244,6 +250,49 @@ public final class ModelContext {
         } catch {
             if let before { (registered, inserted, insertionOrder, deleted) = before }
             throw error
+        }
+    }
+
+    /// Brings a tracked recipe up to date with `stored`, what the store holds now (another
+    /// context or process saved it), as SwiftData merges other contexts' saves: each field
+    /// this context has not changed takes the stored value, and its observers are told; a
+    /// field it changed keeps its value and the value it was read with, so that saving it
+    /// still finds the other change (``RecipeStoreError/conflict(_:)``).
+    private func refresh(_ id: UUID, from stored: RecipeRecord) {
+        guard let (recipe, saved) = registered[id], deleted[id] == nil, !stored.sameContent(as: saved) else { return }
+        let current = RecipeRecord(recipe)
+        var base = stored
+        var wanted = current
+        for field in RecipeRecord.editableFields {
+            if field.isEqual(current, saved) { field.copy(&wanted, stored) } else { field.copy(&base, saved) }
+        }
+        for column in RecipeRecord.columns where column.isEditable && !column.isEqual(current, wanted) { column.apply(recipe, wanted) }
+        if wanted.ingredients != current.ingredients { recipe.ingredients = wanted.ingredients.map { $0.makeIngredient() } }
+        recipe.updatedAt = stored.updatedAt
+        registered[id] = (recipe, base)
+    }
+
+    /// Brings the recipes this context tracks up to date with what other contexts and
+    /// processes saved, field by field: a field changed here and not saved keeps its value
+    /// (saving it finds the other change as a conflict); every other field takes the stored
+    /// value, and its observers (`withObservationTracking`, a UI) are told. A fetch does this
+    /// for each recipe it returns; call this with each element of
+    /// ``ModelContainer/changes()`` to keep objects a view holds current without fetching.
+    ///
+    /// ```swift
+    /// for try await change in container.changes() { context.mergeChanges(change) }
+    /// ```
+    public func mergeChanges(_ change: StoreChange) throws {
+        for id in change.updated.union(change.inserted) where registered[id.id] != nil {
+            if let stored = try store.record(withID: id.id) { refresh(id.id, from: stored) }
+        }
+    }
+
+    /// Brings the tracked recipes with unsaved changes up to date with the store, field by
+    /// field (see ``refresh(_:from:)``), before a fetch matches them in memory.
+    private func refreshPending(_ ids: Set<UUID>) throws {
+        for id in ids where registered[id] != nil && deleted[id] == nil {
+            if let stored = try store.record(withID: id) { refresh(id, from: stored) }
         }
     }
 

@@ -47,10 +47,13 @@ extension RecipeStore {
                 present = Set(names)
             }
             let missing = applied.filter { !present.contains($0) }
-            guard let latest = missing.max() else { continue }
+            guard let latest = missing.map(Self.stampPart).max() else { continue }
             goneFiles += missing.map { (replica, $0) }
+            // A snapshot named by a stamp no earlier than theirs holds what they held: a
+            // compaction is named by a new stamp, and a snapshot written with nothing new
+            // since a file by that file's newest stamp.
             let replaced = present.contains { name in
-                name > latest && Self.isChangeFileName(name)
+                Self.stampPart(name) >= latest && Self.isChangeFileName(name)
                     && ChangeFile.header(of: replicaFolder + "/" + name, expectedReplica: replica)?.snapshot == true
             }
             if !replaced { unreplaced.append(replica) }
@@ -78,6 +81,15 @@ extension RecipeStore {
         try database.execute("DELETE FROM sync_state WHERE key = 'republish'")
     }
 
+    /// The stamp a change file is named by (`<wall>-<counter>`), without its random part;
+    /// a name of another shape whole.
+    static func stampPart(_ name: String) -> Substring {
+        let utf8 = name.utf8
+        guard utf8.count > 22, utf8[utf8.index(utf8.startIndex, offsetBy: 15)] == UInt8(ascii: "-"),
+              utf8[utf8.index(utf8.startIndex, offsetBy: 22)] == UInt8(ascii: "-") else { return name[...] }
+        return name.prefix(22)
+    }
+
     /// A change file's name: visible (a hidden one is still being written) with the extension.
     static func isChangeFileName(_ name: String) -> Bool {
         name.hasSuffix(ChangeFile.fileExtension) && !name.hasPrefix(".")
@@ -103,17 +115,17 @@ extension RecipeStore {
             try $0["file"] as String
         }
         guard files.count >= 2 else { return nil }
-        var bytes = 0, changes = 0
+        var bytes = 0
         for file in files {
-            guard let header = ChangeFile.header(of: ownFolder + "/" + file, expectedReplica: replica) else { continue }
-            bytes += header.bytes
-            changes += header.count
+            var status = stat()
+            if stat(ownFolder + "/" + file, &status) == 0 { bytes += Int(status.st_size) }
         }
-        guard changes > 0 else { return nil }
         // Counting what a snapshot would hold reads every version: done again only once the
         // files grew by a tenth since the last count, so a sync of one edit stays cheap.
         let counted = try database.fetchOne(Int.self, "SELECT value FROM sync_state WHERE key = 'compaction_counted'") ?? 0
         guard files.count > Self.compactionFileLimit || bytes > counted + counted / 10 + Self.compactionSlackBytes else { return nil }
+        let changes = files.reduce(0) { $0 + (ChangeFile.header(of: ownFolder + "/" + $1, expectedReplica: replica)?.count ?? 0) }
+        guard changes > 0 else { return nil }
         let live = try Self.entries(of: folder).filter(Self.isReplicaName)
         let kept = try database.fetchOne(Int.self, "SELECT count(*) FROM (\(Self.compactedRecipes))", try compactionArguments(live)) ?? 0
         let estimate = kept * (bytes / changes)

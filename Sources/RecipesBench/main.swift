@@ -12,8 +12,9 @@ struct Options {
     var keep = false
     var reuse = false
     var compactionRounds = 0
+    var compactionEdits = 10
 
-    static let usage = "usage: recipes-bench [--recipes N] [--runs N] [--directory DIR] [--recipes-binary PATH] [--keep] [--reuse] [--compaction-rounds N]"
+    static let usage = "usage: recipes-bench [--recipes N] [--runs N] [--directory DIR] [--recipes-binary PATH] [--keep] [--reuse] [--compaction-rounds N [--compaction-edits N]]"
 
     init(_ arguments: [String]) throws {
         var index = 0
@@ -32,6 +33,9 @@ struct Options {
             // Also edit on three machines for N rounds and report the sync folder's size.
             case "--compaction-rounds":
                 compactionRounds = try Int(value()).flatMap { $0 >= 0 ? $0 : nil } ?? { throw BenchError("--compaction-rounds takes a number") }()
+            // Edits each machine makes per round (default 10).
+            case "--compaction-edits":
+                compactionEdits = try Int(value()).flatMap { $0 > 0 ? $0 : nil } ?? { throw BenchError("--compaction-edits takes a positive number") }()
             // Time again a corpus a previous run left in --directory (same seed and size):
             // the corpus is generated in memory for the expected results but not written.
             case "--reuse": reuse = true
@@ -207,7 +211,8 @@ func runBenchmark(_ options: Options) throws {
     report.sync = try SyncProbe.run(recipesBinary: recipesBinary, storePath: storePath, directory: directory, sqlite3: sqlite3,
                                     environment: environment)
     if options.compactionRounds > 0 {
-        report.compaction = try CompactionProbe.run(storePath: storePath, directory: directory, rounds: options.compactionRounds)
+        report.compaction = try CompactionProbe.run(storePath: storePath, directory: directory, rounds: options.compactionRounds,
+                                                       editsPerRound: options.compactionEdits)
     }
 
     print(report.markdown(machine: BenchmarkReport.machine(), missing: [sqlite3 == nil ? "sqlite3" : nil, ripgrep == nil ? "rg" : nil].compactMap { $0 }))

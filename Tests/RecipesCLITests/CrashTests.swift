@@ -219,7 +219,7 @@ import Testing
         let cli = RecipesProcess()
         let path = cli.home.path + "/missing/folder/store.sqlite"
         let result = try cli.run(["--store", path, "add", "Soup"])
-        #expect(result == .init(stdout: "", stderr: "recipes: error: cannot open \(path): unable to open database file\n", status: 2))
+        #expect(result == .init(stdout: "", stderr: "recipes: error: cannot make a store at \(path): the folder \(cli.home.path)/missing/folder does not exist\n", status: 2))
         #expect(!FileManager.default.fileExists(atPath: cli.home.path + "/missing"))
     }
 }

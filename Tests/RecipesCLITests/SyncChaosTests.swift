@@ -49,7 +49,9 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("recipes-chaos-\(UUID().uuidString)")
         let folder = root.appendingPathComponent("Sync").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
+        // RECIPES_CHAOS_KEEP keeps the folder and a copy of every store, to look into a failure.
+        let keeping = ProcessInfo.processInfo.environment["RECIPES_CHAOS_KEEP"] != nil
+        defer { if !keeping { try? FileManager.default.removeItem(at: root) } }
 
         var machines = (0..<3).map(Machine.init)
         var writes: [Write] = []
@@ -79,10 +81,20 @@ import Testing
         #expect(try machines[0].process.run(["add", "Pizza", "--plan", "every day"]).status == 0)
         for machine in machines { #expect(try machine.process.run(["sync", folder]).status == 0) }
 
+        // What happened, step by step, for a failure to name (and RECIPES_CHAOS_TRACE to print).
+        var trace: [String] = []
+        let tracing = ProcessInfo.processInfo.environment["RECIPES_CHAOS_TRACE"] != nil
         for step in 0..<Self.operations {
             let live = machines.filter(\.live)
             let machine = live[random.next(below: live.count)]
-            switch random.next(below: 100) {
+            let roll = random.next(below: 100)
+            let writesBefore = writes.count
+            defer {
+                let line = "\(step): machine \(machine.number) \(Self.operation(roll)) writes \(writesBefore)..<\(writes.count) " + writes[writesBefore...].map { "\($0.recipe)=\($0.value)" }.joined(separator: ",")
+                trace.append(line)
+                if tracing { print(line) }
+            }
+            switch roll {
             case 0..<18:
                 made += 1
                 let name = "Dish \(made)"
@@ -167,6 +179,13 @@ import Testing
         }
         #expect(quiet, "\(context): still syncing after eight rounds")
 
+        if keeping {
+            for machine in machines {
+                let store = machine.process.home.appendingPathComponent(".local/share/recipes/recipes.sqlite")
+                try? FileManager.default.copyItem(at: store, to: root.appendingPathComponent("machine-\(machine.number)\(machine.live ? "" : "-retired").sqlite"))
+            }
+            print("kept in \(root.path)")
+        }
         let exports = try live.map { try $0.process.run(["export"]).stdout }
         for (machine, export) in zip(live, exports) where export != exports[0] {
             Issue.record("\(context): machine \(machine.number) exports differently from machine \(live[0].number)")
@@ -190,6 +209,26 @@ import Testing
             let allowed = Set(writes.filter { $0.recipe == write.recipe && !$0.skip && $0.id >= write.id }.map(\.value))
             let found = byName[write.recipe].map { $0["summary"] as? String ?? "" } ?? "deleted"
             #expect(allowed.contains(found), "\(context): \(write.recipe) is '\(found)'; acknowledged write \(write.id) set '\(write.value)', later ones \(allowed.sorted())")
+        }
+    }
+}
+
+extension SyncChaosTests {
+    /// The operation a roll of 0..<100 picks, as the switch above does.
+    static func operation(_ roll: Int) -> String {
+        switch roll {
+        case 0..<18: "add"
+        case 18..<36: "set"
+        case 36..<40: "delete"
+        case 40..<48: "skip"
+        case 48..<72: "sync"
+        case 72..<78: "killed sync"
+        case 78..<83: "backup"
+        case 83..<87: "restore"
+        case 87..<91: "delete a replica folder"
+        case 91..<94: "fast clock file"
+        case 94..<97: "retire"
+        default: "join"
         }
     }
 }

@@ -148,6 +148,23 @@ import Testing
         #expect(try newcomer.run(["show", "risotto"]).stdout.contains("round 8"))
     }
 
+    /// A store restored before it ever wrote to the folder (found by the randomized test):
+    /// its recipes carry its old replica id, so its first file must be a snapshot, or every
+    /// other store refuses them as another replica's.
+    @Test func aStoreRestoredBeforeItEverSyncedOutSharesItsRecipes() throws {
+        #expect(try laptop.run(["init"]).status == 0)
+        try sync(laptop)
+        #expect(try laptop.run(["add", "Soup"]).status == 0)
+        let backup = laptop.home.appendingPathComponent("backup.sqlite").path
+        #expect(try laptop.run(["backup", backup]).status == 0)
+        #expect(try laptop.run(["restore", backup]).status == 0)
+        let synced = try laptop.run(["sync", folder])
+        #expect(synced.stdout.contains("wrote a snapshot of all it knows"), "\(synced)")
+        let joined = try desktop.run(["sync", folder])
+        #expect(joined.status == 0 && joined.stderr.contains("created an empty store") && !joined.stderr.contains("skipped"), "\(joined)")
+        #expect(try desktop.run(["show", "soup"]).status == 0)
+    }
+
     /// Two pairs of summaries: with an equal stamp, a tie-break by content keeps one of each
     /// pair's versions, and it is not the same one in both.
     @Test(arguments: [("version 1", "version 2"), ("version one", "version two")])

@@ -18,10 +18,25 @@ public final class ModelContainer: Sendable {
     public let url: URL
 
     /// Opens (and creates or upgrades) the store at `url` once, so that a file that is not a
-    /// store, or one from a newer version, is refused here rather than in every actor.
+    /// store, or one from a newer version, is refused here rather than in every actor. That
+    /// connection becomes ``mainContext``'s.
     public init(url: URL) throws {
         self.url = url
-        _ = try RecipeStore(url: url)
+        mainStore = try RecipeStore(url: url)
+    }
+
+    // Used only on the main actor (by mainContext), after init hands it over.
+    nonisolated(unsafe) private let mainStore: RecipeStore
+    nonisolated(unsafe) private var madeMainContext: ModelContext?
+
+    /// The context for the main actor (a UI's): SwiftData's `container.mainContext`, one per
+    /// container, over the connection `init` opened. Other actors make their own
+    /// (``RecipeModelActor``, or `ModelContext(container)` on a thread of their own).
+    @MainActor public var mainContext: ModelContext {
+        if let made = madeMainContext { return made }
+        let context = ModelContext(mainStore)
+        madeMainContext = context
+        return context
     }
 
     /// A new connection to the store, for use by one actor or thread.

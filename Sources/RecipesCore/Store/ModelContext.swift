@@ -52,6 +52,22 @@ public final class ModelContext {
         if registered[recipe.id] != nil { deleted[recipe.id] = recipe }
     }
 
+    /// Recipes inserted and not yet saved, in the order they were inserted.
+    public var insertedModelsArray: [Recipe] { insertionOrder.compactMap { inserted[$0] } }
+    /// Tracked recipes changed and not yet saved (deleted ones aside).
+    public var changedModelsArray: [Recipe] {
+        registered.values.filter { deleted[$0.recipe.id] == nil && !RecipeRecord($0.recipe).sameContent(as: $0.saved) }
+            .map(\.recipe).sorted { $0.id.uuidString < $1.id.uuidString }
+    }
+    /// Recipes deleted and not yet saved.
+    public var deletedModelsArray: [Recipe] { deleted.values.sorted { $0.id.uuidString < $1.id.uuidString } }
+
+    /// The recipe this context tracks (fetched, inserted, or deleted and not saved) with `id`,
+    /// without reading the store; nil when it tracks none.
+    public func registeredModel(for id: UUID) -> Recipe? {
+        registered[id]?.recipe ?? inserted[id] ?? deleted[id]
+    }
+
     /// True when a ``save()`` would write something.
     public var hasChanges: Bool {
         !inserted.isEmpty || !deleted.isEmpty

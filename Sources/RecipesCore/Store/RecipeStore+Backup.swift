@@ -87,6 +87,9 @@ extension RecipeStore {
             try setSyncValue("wall", floor.wall.sqliteValue)
             try setSyncValue("counter", floor.counter.sqliteValue)
             try database.execute("UPDATE sync_state SET value = lower(hex(randomblob(16))) WHERE key = 'replica'")
+            // Its changes carry the old id, which only a snapshot may hold for another replica:
+            // an ordinary file of the new id would have them refused everywhere.
+            try recordSnapshotDue()
         }
     }
 

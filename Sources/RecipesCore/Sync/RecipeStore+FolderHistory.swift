@@ -63,16 +63,20 @@ extension RecipeStore {
                 for (replica, file) in goneFiles {
                     try database.execute("DELETE FROM sync_applied WHERE replica = ? AND file = ?", [replica, file])
                 }
-                if !unreplaced.isEmpty {
-                    try database.execute("INSERT INTO sync_state (key, value) VALUES ('republish', 1) ON CONFLICT (key) DO UPDATE SET value = 1")
-                }
+                if !unreplaced.isEmpty { try recordSnapshotDue() }
             }
         }
         return unreplaced.sorted()
     }
 
+    /// Records, in the current write transaction, that the next sync writes a snapshot of
+    /// everything this store knows.
+    func recordSnapshotDue() throws {
+        try database.execute("INSERT INTO sync_state (key, value) VALUES ('republish', 1) ON CONFLICT (key) DO UPDATE SET value = 1")
+    }
+
     /// Whether a snapshot is due because another replica's files are gone (see
-    /// ``goneReplicas(in:recording:)``).
+    /// ``goneReplicas(in:recording:)``), or the store took a new replica id on a restore.
     var republishIsDue: Bool {
         get throws { try database.fetchOne(Int.self, "SELECT value FROM sync_state WHERE key = 'republish'") == 1 }
     }

@@ -114,9 +114,6 @@ extension RecipeStore {
         if !own.unknown.isEmpty {
             report.replicaChange = try takeNewReplicaID(unknownFiles: own.unknown.count)
             own = try ownHistory(in: folder)
-            // Its earlier changes carry the old id, which only a snapshot may hold for another
-            // replica: every other store would refuse them in an ordinary file.
-            own.needsSnapshot = true
         }
 
         report.goneReplicas = try goneReplicas(in: folder, recording: true)
@@ -297,7 +294,13 @@ extension RecipeStore {
     /// snapshot: nothing is lost, whichever of two copies of a store goes on under which id.
     private func takeNewReplicaID(unknownFiles: Int) throws -> ReplicaChange {
         let previous = try replicaID
-        try write { try database.execute("UPDATE sync_state SET value = lower(hex(randomblob(16))) WHERE key = 'replica'") }
+        try write {
+            try database.execute("UPDATE sync_state SET value = lower(hex(randomblob(16))) WHERE key = 'replica'")
+            // Its earlier changes carry the old id, which only a snapshot may hold for another
+            // replica: every other store would refuse them in an ordinary file. Recorded with
+            // the new id, so a sync killed before writing it still owes it.
+            try recordSnapshotDue()
+        }
         return ReplicaChange(previous: previous, current: try replicaID, unknownFiles: unknownFiles)
     }
 

@@ -1,0 +1,60 @@
+import Foundation
+@testable import Recipes
+@testable import RecipesCore
+import Testing
+
+/// SwiftData's names for what a ported app calls on a container and a context.
+@Suite struct SwiftDataNamesTests {
+    let temporary = TemporaryStore()
+
+    @Test @MainActor func theMainContextIsOnePerContainerAndSeesOtherContextsSaves() throws {
+        let container = try ModelContainer(url: temporary.url)
+        let main = container.mainContext
+        #expect(container.mainContext === main)
+        let soup = Recipe(name: "Soup")
+        main.insert(soup)
+        try main.save()
+
+        let background = try ModelContext(container)
+        try #require(try background.model(for: soup.persistentModelID)).name = "Leek soup"
+        try background.save()
+        #expect(try main.fetch(FetchDescriptor<Recipe>()).map(\.name) == ["Leek soup"])
+    }
+
+    @Test func identifiersRegisteredModelsAndPendingLists() throws {
+        let context = ModelContext(try RecipeStore(url: temporary.url))
+        let bread = BakedGood(name: "Bread"), tea = Beverage(name: "Tea"), soup = Recipe(name: "Soup")
+        [bread, tea, soup].forEach(context.insert)
+        #expect(context.insertedModelsArray.map(\.name) == ["Bread", "Tea", "Soup"])
+        try context.save()
+        #expect(context.insertedModelsArray.isEmpty)
+
+        let ids = try context.fetchIdentifiers(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)]))
+        #expect(ids == [bread, soup, tea].map(\.persistentModelID))
+        let registered: BakedGood? = context.registeredModel(for: bread.persistentModelID)
+        #expect(registered === bread)
+        let wrongClass: Beverage? = context.registeredModel(for: bread.persistentModelID)
+        #expect(wrongClass == nil)
+        #expect(ModelContext(try RecipeStore(url: temporary.url)).registeredModel(for: bread.id) == nil)
+
+        soup.summary = "Warm"
+        #expect(context.changedModelsArray.map(\.name) == ["Soup"])
+        try context.delete(model: Recipe.self, where: #Predicate { $0.name.contains("e") })
+        #expect(Set(context.deletedModelsArray.map(\.name)) == ["Bread", "Tea"])
+        try context.delete(model: Beverage.self)
+        try context.save()
+        #expect(try ModelContext(try RecipeStore(url: temporary.url)).fetch(FetchDescriptor<Recipe>()).map(\.name) == ["Soup"])
+        #expect(context.deletedModelsArray.isEmpty && context.changedModelsArray.isEmpty)
+    }
+
+    @Test func enumerateVisitsSavedRecipesInOrderWithoutTrackingThem() throws {
+        let context = ModelContext(try RecipeStore(url: temporary.url))
+        for index in 0..<30 { context.insert(Recipe(name: "Dish \(100 + index)")) }
+        try context.save()
+        let reader = ModelContext(try RecipeStore(url: temporary.url))
+        var names: [String] = []
+        try reader.enumerate(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)]), batchSize: 7) { names.append($0.name) }
+        #expect(names == (0..<30).map { "Dish \(100 + $0)" })
+        #expect(reader.registeredModel(for: try #require(try context.fetchIdentifiers(FetchDescriptor<Recipe>()).first).id) == nil)
+    }
+}

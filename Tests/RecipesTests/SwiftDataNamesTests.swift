@@ -58,3 +58,46 @@ import Testing
         #expect(reader.registeredModel(for: try #require(try context.fetchIdentifiers(FetchDescriptor<Recipe>()).first).id) == nil)
     }
 }
+
+/// `ModelConfiguration`: a store kept in memory only, for tests and previews, and a store
+/// opened read-only.
+@Suite struct ModelConfigurationTests {
+    let temporary = TemporaryStore()
+
+    @Test func anInMemoryContainerIsSharedByItsActorsAndGoneWithIt() async throws {
+        let path = try await useInMemoryContainer()
+        // The container and its actors are released: the store's files went with them.
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    /// Writes through one actor and reads through another; the store's path.
+    private func useInMemoryContainer() async throws -> String {
+        let container = try ModelContainer(for: Recipe.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let writer = try RecipeModelActor(modelContainer: container)
+        let reader = try RecipeModelActor(modelContainer: container)
+        _ = try await writer.insert(RecipeSnapshot(Recipe(name: "Soup")))
+        #expect(try await reader.perform { context in try context.fetch(FetchDescriptor<Recipe>()).map(\.name) } == ["Soup"])
+        #expect(FileManager.default.fileExists(atPath: container.url.path))
+        return container.url.path
+    }
+
+    @Test @MainActor func aReadOnlyConfigurationReadsAndRefusesEverySave() throws {
+        let writer = ModelContext(try RecipeStore(url: temporary.url))
+        writer.insert(Recipe(name: "Soup"))
+        try writer.save()
+        let before = try Data(contentsOf: temporary.url)
+
+        let container = try ModelContainer(for: Recipe.self, configurations: ModelConfiguration(url: temporary.url, allowsSave: false))
+        let context = container.mainContext
+        let soup = try #require(try context.fetch(FetchDescriptor<Recipe>()).first)
+        soup.name = "Leek soup"
+        #expect(throws: RecipeStoreError.readOnly(path: temporary.url.path)) { try context.save() }
+        #expect(try Data(contentsOf: temporary.url) == before)
+
+        let missing = temporary.directory.appendingPathComponent("missing.sqlite")
+        #expect(throws: RecipeStoreError.noSuchFile(path: missing.path)) {
+            try ModelContainer(for: Recipe.self, configurations: ModelConfiguration(url: missing, allowsSave: false))
+        }
+    }
+}

@@ -50,19 +50,27 @@ public final class RecipeStore {
         try self.init(filePath: path)
     }
 
+    /// Opens the store at `url` read-only when `readOnly` (every write then fails with
+    /// ``RecipeStoreError/readOnly(path:)``, as for a file this user may not write); a
+    /// missing file is then ``RecipeStoreError/noSuchFile(path:)``, not created.
+    public convenience init(url: URL, readOnly: Bool) throws {
+        if readOnly, access(url.path, F_OK) != 0 { throw RecipeStoreError.noSuchFile(path: url.path) }
+        try self.init(filePath: url.path, readOnly: readOnly)
+    }
+
     /// A store that lives in memory until it is released; handy for tests and previews.
     public static func inMemory() throws -> RecipeStore {
         try RecipeStore(filePath: nil)
     }
 
-    private init(filePath: String?) throws {
+    private init(filePath: String?, readOnly: Bool = false) throws {
         self.path = filePath
         let path = filePath ?? ":memory:"
         if let filePath { try Self.checkFile(path: filePath) }
         // A store this user may not change (a read-only file, or a folder where SQLite cannot
         // create its -wal and -shm files) is opened read-only: searching and `next` still work,
         // and a write fails with "the store is read-only" instead of at opening.
-        let isReadOnly = filePath.map(Self.isUnwritableStore) ?? false
+        let isReadOnly = readOnly || (filePath.map(Self.isUnwritableStore) ?? false)
         self.isReadOnly = isReadOnly
         database = try Self.translatingSQLiteErrors(path: path) {
             try isReadOnly ? Self.openReadOnlyInThisSchema(path) : SQLiteConnection(path: path)

@@ -39,13 +39,28 @@ public struct SyncStamp: Comparable, Hashable, Codable, Sendable, CustomStringCo
     /// millisecond, and the bound keeps the clock's arithmetic from ever overflowing.
     static let maximumCounter: Int64 = 1 << 40
 
+    /// How far ahead a stamp may be and still be waited for: a machine whose clock runs
+    /// days fast (a wrong time zone, a dead clock battery) makes real changes, which are taken
+    /// once this machine's clock gets there. Beyond it, a stamp is broken or crafted.
+    static let waitedForTolerance: Int64 = 366 * 86_400_000
+
     /// Why a stamp received from another store cannot be taken, or nil when it can.
     func problem(now: Date) -> String? {
         if wall <= 0 || counter < 0 || counter > Self.maximumCounter { return "it has an impossible stamp (\(self))" }
         if wall > HybridLogicalClock.milliseconds(now) + Self.futureTolerance {
-            return "it is stamped more than a day ahead of this machine's clock (\(self))"
+            return isWaitedFor(now: now)
+                ? "it is stamped more than a day ahead of this machine's clock (\(self)); it is tried again at each sync until the clock gets there"
+                : "it is stamped more than a year ahead of this machine's clock (\(self))"
         }
         return nil
+    }
+
+    /// Whether a stamp too far ahead to take now is one to try again later: its file is not
+    /// counted as applied, so every store takes it once its clock gets there, and no store
+    /// that read the file early keeps lacking it for good while another took it.
+    func isWaitedFor(now: Date) -> Bool {
+        let ahead = wall - HybridLogicalClock.milliseconds(now)
+        return ahead > Self.futureTolerance && ahead <= Self.waitedForTolerance && counter >= 0 && counter <= Self.maximumCounter
     }
 }
 

@@ -53,6 +53,7 @@ extension RecipeStore {
         for cooked in json.cooked ?? [] {
             guard let id = cooked.id, let stamp = cooked.stamp, replica == nil || stamp.replica == replica else { continue }
             if let problem = stamp.problem(now: now) {
+                if stamp.isWaitedFor(now: now) { result.postponed += 1 }
                 result.refused.append("cooked record \(id.uuidString): \(problem)")
                 continue
             }
@@ -69,7 +70,10 @@ extension RecipeStore {
         guard let id = json.id, let stamp = json.stamp, replica == nil || stamp.replica == replica else { return false }
         let incoming: PlanEntry
         do {
-            if let problem = stamp.problem(now: now) { throw RecipeFormatError(reason: problem) }
+            if let problem = stamp.problem(now: now) {
+                if stamp.isWaitedFor(now: now) { result.postponed += 1 }
+                throw RecipeFormatError(reason: problem)
+            }
             incoming = try json.makeEntry(recipeID: recipeID)
         } catch let error as RecipeFormatError {
             result.refused.append("plan entry \(id.uuidString): \(error.reason)")

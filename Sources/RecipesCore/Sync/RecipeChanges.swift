@@ -29,6 +29,10 @@ public struct AppliedChanges: Sendable, Equatable {
     /// store cannot keep (no name, say), a stamp from the far future, a change signed by
     /// another replica than the file's. The rest of their batch is applied.
     public var refused: [String] = []
+    /// How many of the refused changes (or their plan entries and cooked records) are
+    /// stamped ahead of this machine's clock by more than a day but less than a year: their
+    /// file is read again at each sync until the clock gets there.
+    public var postponed = 0
 
     /// A result with these lists.
     public init(applied: Int = 0, superseded: Int = 0, refused: [String] = []) {
@@ -123,6 +127,7 @@ extension RecipeStore {
             let refusal: String?
             if let problem = change.stamp.problem(now: now) {
                 refusal = problem
+                if change.stamp.isWaitedFor(now: now) { result.postponed += 1 }
             } else if let replica, change.stamp.replica != replica {
                 // A plan changed here travels with the recipe as another replica last wrote
                 // it: that version is not this file's to give, but its entries are.

@@ -344,7 +344,8 @@ extension RecipeStore {
         }
     }
 
-    /// Applies one file's changes in batches; the last batch's transaction records the file.
+    /// Applies one file's changes in batches; the last batch's transaction records the file,
+    /// unless a change in it waits for this machine's clock (see ``AppliedChanges/postponed``).
     private func applyFile(_ changes: [RecipeChange], replica: String, name: String, snapshot: Bool) throws -> AppliedChanges {
         var total = AppliedChanges()
         var start = 0
@@ -352,9 +353,10 @@ extension RecipeStore {
             let end = min(start + Self.applyBatchSize, changes.count)
             let batch = Array(changes[start..<end])
             let isLast = end == changes.count
+            let postponedBefore = total.postponed
             let applied = try write {
                 let applied = try applyInTransaction(batch, signedBy: snapshot ? nil : replica)
-                if isLast {
+                if isLast, postponedBefore + applied.postponed == 0 {
                     try database.execute("INSERT OR IGNORE INTO sync_applied (replica, file, applied) VALUES (?, ?, ?)",
                                          [replica, name, Date()])
                 }
@@ -363,6 +365,7 @@ extension RecipeStore {
             total.applied += applied.applied
             total.superseded += applied.superseded
             total.refused += applied.refused
+            total.postponed += applied.postponed
             start = end
             // A moment without the lock, in which a writer waiting behind this sync (trying
             // every 2 ms, see SQLiteConnection) takes its turn.

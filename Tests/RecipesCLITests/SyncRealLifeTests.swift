@@ -185,6 +185,21 @@ import Testing
         #expect(try desktop.run(["show", "cassoulet"]).status != 0)
     }
 
+    /// Syncs of one store started together (cron beside `--watch`; found by the new-user
+    /// trial) take turns: one change goes into one file, and no file is left behind that
+    /// the store forgot.
+    @Test func syncsOfOneStoreStartedTogetherTakeTurns() throws {
+        #expect(try laptop.run(["init"]).status == 0)
+        #expect(try laptop.run(["add", "Soup"]).status == 0)
+        let syncs = try (0..<5).map { _ in try laptop.start(["sync", folder]) }
+        for process in syncs { process.waitUntilExit() }
+        #expect(syncs.allSatisfy { $0.terminationStatus == 0 })
+        let replica = try laptop.run(["sync", "--status", folder]).stdout.split(separator: "\n")[0].dropFirst("replica ".count)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/" + replica).filter { $0.hasSuffix(".changes") }
+        #expect(files.count == 1, "\(files)")
+        #expect(try laptop.run(["sync", folder]).stdout == "nothing to sync\n")
+    }
+
     /// Two pairs of summaries: with an equal stamp, a tie-break by content keeps one of each
     /// pair's versions, and it is not the same one in both.
     @Test(arguments: [("version 1", "version 2"), ("version one", "version two")])

@@ -353,10 +353,14 @@ public enum SyncError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotWrite(path: String, reason: String)
     /// `DIR/<replica id>` is a link or a file: following it would write and delete outside DIR.
     case notAFolder(path: String)
+    /// Another sync of the same store (another process, such as cron beside `--watch`) kept
+    /// running for as long as this one waited; nothing was done.
+    case anotherSync
 
     public var description: String {
         switch self {
         case .noFolder(let path): "no sync folder at \(path) (create it, or check the path)"
+        case .anotherSync: "another sync of this store is still running; nothing was done, try again when it ends"
         case .cannotRead(let path, let reason): "cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
         case .notAFolder(let path): "\(path) is not a folder (a link or a file); this store writes its changes only into a folder of its own there, so nothing was synced"

@@ -105,11 +105,38 @@ extension RecipeStore {
     /// ```
     @discardableResult
     public func sync(folder: String) throws -> SyncReport {
-        var report = SyncReport()
         try Self.checkIsFolder(folder)
         // Before anything is made in the folder: a store that cannot take others' changes
         // cannot record what it writes there either.
         guard !isReadOnly else { throw RecipeStoreError.readOnly(path: displayPath) }
+        return try holdingSyncLease { try syncHoldingLease(folder: folder) }
+    }
+
+    /// How long a sync waits for another sync of the same store to end.
+    static let syncLeaseWait: TimeInterval = 30
+
+    /// Runs `body` while this store object is the one syncing the store: two syncs at once
+    /// (cron beside `--watch`) each wrote the same changes into files of their own, and one
+    /// forgot the other's file, which then stayed in the folder for good. The lease is an
+    /// flock(2) on the folder holding the store (not on the store file: opening and closing a
+    /// descriptor of it would drop SQLite's locks); the system releases it when the process
+    /// ends, kill -9 included, and it costs no write to the store.
+    private func holdingSyncLease<R>(_ body: () throws -> R) throws -> R {
+        guard let path else { return try body() }
+        let descriptor = open(Self.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        let deadline = Date().addingTimeInterval(Self.syncLeaseWait)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else { break }
+            guard Date() < deadline else { throw SyncError.anotherSync }
+            usleep(50_000)
+        }
+        return try body()
+    }
+
+    private func syncHoldingLease(folder: String) throws -> SyncReport {
+        var report = SyncReport()
         var own = try ownHistory(in: folder)
         if !own.unknown.isEmpty {
             report.replicaChange = try takeNewReplicaID(unknownFiles: own.unknown.count)

@@ -200,6 +200,29 @@ import Testing
         #expect(try laptop.run(["sync", folder]).stdout == "nothing to sync\n")
     }
 
+    /// Found by the new-user trial: a file given as the folder is named as a file (and
+    /// `--watch` does not wait for it for ever); `--status` for a store in a missing folder
+    /// does not promise that sync will start one; damaged files are not files to apply.
+    @Test func misgivenFoldersAndLeftoversAreNamedForWhatTheyAre() throws {
+        #expect(try laptop.run(["init"]).status == 0)
+        let file = laptop.home.appendingPathComponent("notes.txt").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        for arguments in [["sync", file], ["sync", file, "--watch"], ["sync", "--status", file]] {
+            let result = try laptop.run(arguments, timeout: 10)
+            #expect(result == .init(stdout: "", stderr: "recipes: error: \(file) is not a folder; give sync the folder your sync tool shares\n", status: 2),
+                    "\(arguments)")
+        }
+        let store = laptop.home.path + "/nope/store.sqlite"
+        let status = try laptop.run(["--store", store, "sync", "--status", folder])
+        #expect(status == .init(stdout: "", stderr: "recipes: error: no recipe store at \(store), and its folder \(laptop.home.path)/nope does not exist\n", status: 2))
+
+        let replica = String(repeating: "5", count: 32)
+        try FileManager.default.createDirectory(atPath: folder + "/" + replica, withIntermediateDirectories: true)
+        try Data("{not a header}\n[]".utf8).write(to: URL(fileURLWithPath: folder + "/\(replica)/1.changes"))
+        let settled = try laptop.run(["sync", "--status", folder]).stdout
+        #expect(settled.contains("files to apply: 0 from 0 other stores\n") && settled.contains("skipped, damaged: \(folder)/\(replica)/1.changes"), "\(settled)")
+    }
+
     /// Two pairs of summaries: with an equal stamp, a tie-break by content keeps one of each
     /// pair's versions, and it is not the same one in both.
     @Test(arguments: [("version 1", "version 2"), ("version one", "version two")])

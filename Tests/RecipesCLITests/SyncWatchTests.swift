@@ -79,7 +79,7 @@ import Testing
 
     @Test func aFolderDeletedAndMadeAgainIsWatched() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let (watch, _) = try startWatching()
+        let (watch, errors) = try startWatching()
         defer { stop(watch) }
         #expect(try cli.run(["--store", laptop, "add", "Soup"]).status == 0)
         #expect(try cli.run(["--store", laptop, "sync", folder]).status == 0)
@@ -90,6 +90,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         #expect(try cli.run(["--store", laptop, "add", "Bread"]).status == 0)
         #expect(try cli.run(["--store", laptop, "sync", folder]).status == 0)
+        // Said once, without an error for the folder deleted under it.
+        #expect(String(decoding: try FileContents.read(errors.path), as: UTF8.self).split(separator: "\n").allSatisfy { $0.contains("waiting for the sync folder") })
         // The laptop's history went with the folder: it wrote a snapshot of both recipes.
         let applied = try watchSays("applied 1 of 2 changes from 1 file", within: 15)
         let output = String(decoding: try FileContents.read(said.path), as: UTF8.self)

@@ -27,7 +27,8 @@ struct SyncCommand: RecipesCommand {
             used is skipped with a line on standard error. When files of another store that \
             this one read are gone (a machine gone with its folder), it writes a snapshot of \
             all it knows; when its own files hold much more than their latest versions, it \
-            replaces them with one snapshot. Without a store, sync starts an \
+            replaces them with one snapshot. Two syncs of one store take turns (the second \
+            waits up to 30 s). Without a store, sync starts an \
             empty one; sample recipes nobody changed never travel. See recipes-sync(7).
             """,
         arguments: [ArgumentSpec("dir", completes: .folder, help: "The shared folder (it must exist).")],
@@ -63,6 +64,12 @@ struct SyncCommand: RecipesCommand {
         let path = environment.storePath
         let isNew = !FileManager.default.fileExists(atPath: path)
         if isNew, showsStatus {
+            let storeFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var status = stat()
+            // The default store's folder is made as the store is; a named one's is not.
+            guard environment.explicitStorePath == nil || (stat(storeFolder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR) else {
+                throw CommandFailure("no recipe store at \(path), and its folder \(storeFolder) does not exist")
+            }
             environment.output.line("no recipe store at \(TerminalText.oneLine(path)) yet: 'recipes sync' starts an empty one and applies what the folder holds")
             return .success
         }
@@ -154,6 +161,9 @@ struct SyncCommand: RecipesCommand {
     /// one; a folder that is not there (not made yet, or deleted, as a sync tool deletes it
     /// on every machine when one deletes it) is waited for, said once, and watched for.
     private func watchFolder(_ opened: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
+        // A file where the folder should be would be waited on for ever.
+        var given = stat()
+        if stat(folder, &given) == 0, given.st_mode & S_IFMT != S_IFDIR { throw CommandFailure(SyncError.notASyncFolder(path: folder).description) }
         var store = opened
         let watcher = try ChangeWatcher(storePath: store.path ?? "")
         var version = try store.dataVersion
@@ -169,8 +179,9 @@ struct SyncCommand: RecipesCommand {
                 do {
                     report(try store.sync(folder: folder), quiet: true, noted: &noted, environment)
                 } catch let error as SyncError {
-                    // A folder that is briefly away (an unmounted share) is retried, not fatal.
-                    environment.errors.line("recipes: error: \(TerminalText.oneLine(error.description))")
+                    // A folder that is briefly away (an unmounted share) is retried, not fatal;
+                    // one deleted while this sync ran is waited for, said next time round.
+                    if stat(folder, &status) == 0 { environment.errors.line("recipes: error: \(TerminalText.oneLine(error.description))") }
                 }
                 // A replica's folder made during the sync may already hold a file no event
                 // reported: the next sync is not waited for.

@@ -347,6 +347,8 @@ enum CRC32 {
 public enum SyncError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The sync folder does not exist (an unmounted share?).
     case noFolder(path: String)
+    /// The path given as the sync folder is a file (or something else that is not a folder).
+    case notASyncFolder(path: String)
     /// A file in the sync folder could not be read.
     case cannotRead(path: String, reason: String)
     /// A file in the sync folder could not be written.
@@ -360,6 +362,7 @@ public enum SyncError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .noFolder(let path): "no sync folder at \(path) (create it, or check the path)"
+        case .notASyncFolder(let path): "\(path) is not a folder; give sync the folder your sync tool shares"
         case .anotherSync: "another sync of this store is still running; nothing was done, try again when it ends"
         case .cannotRead(let path, let reason): "cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"

@@ -223,9 +223,10 @@ extension RecipeStore {
             : try database.fetchOne(Int.self, "SELECT count(*) FROM recipe_version WHERE local_change > ?", [exportedThrough])
         status.pendingLocalChanges = count ?? 0
         for file in pending.files {
-            status.unappliedFiles[file.replica, default: 0] += 1
+            // Only files a sync would apply: damaged and newer ones are listed apart, so a
+            // folder whose only leftovers are those reads as settled.
             switch ChangeFile.read(file.path, expectedReplica: file.replica, decoding: false) {
-            case .changes: break
+            case .changes: status.unappliedFiles[file.replica, default: 0] += 1
             case .newer(let version):
                 status.newerFiles.append("\(file.path): format version \(version) is newer than this program reads (\(ChangeFile.currentVersion))")
             case .damaged(let reason): status.damagedFiles.append("\(file.path): \(reason)")
@@ -412,9 +413,10 @@ extension RecipeStore {
         name.utf8.count == 32 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
-    private static func checkIsFolder(_ folder: String) throws {
+    static func checkIsFolder(_ folder: String) throws {
         var status = stat()
-        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw SyncError.noFolder(path: folder) }
+        guard stat(folder, &status) == 0 else { throw SyncError.noFolder(path: folder) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw SyncError.notASyncFolder(path: folder) }
     }
 
     /// A folder inside the sync folder must be a folder, not a link: a link could lead a

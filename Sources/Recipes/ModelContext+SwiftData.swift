@@ -24,7 +24,7 @@ extension ModelContext {
     }
 
     /// The identifiers of the recipes `descriptor` selects, in its order (pending changes
-    /// counted as ``fetch(_:)`` counts them).
+    /// counted as a fetch counts them).
     public func fetchIdentifiers<T: Recipe>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
         try fetch(descriptor).map(\.persistentModelID)
     }

@@ -59,21 +59,22 @@ import Testing
         #expect(soup.name == "Leek soup")
     }
 
-    @Test func mergingAChangeTellsObserversWithinASecond() async throws {
+    /// A view model merging the change stream is told of another actor's save without
+    /// fetching. (How soon is the stream's latency, inotify plus a commit check: well under a
+    /// second on an idle machine; the test allows a loaded one ten.)
+    @Test func mergingAChangeTellsObservers() async throws {
         let container = try ModelContainer(url: temporary.url)
         let id = try insert("Soup")
-        let url = temporary.url
-        let viewModel = try await ViewModel(url: url, id: id)
+        let viewModel = try await ViewModel(url: temporary.url, id: id)
         let told = Told()
         await viewModel.observeName { told.mark() }
-        let listening = Task { try await viewModel.listen(to: container.changes()) }
+        let listening = await viewModel.startListening(to: container.changes())
         defer { listening.cancel() }
-        try await Task.sleep(for: .milliseconds(200))
         let worker = try RecipeModelActor(modelContainer: container)
         _ = try await worker.update(PersistentIdentifier(id)) { $0.name = "Leek soup" }
         let saved = Date()
-        while !told.marked, Date().timeIntervalSince(saved) < 1 { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(told.marked, "not told within a second")
+        while !told.marked, Date().timeIntervalSince(saved) < 10 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(told.marked, "not told")
         #expect(await viewModel.name == "Leek soup")
     }
 
@@ -137,7 +138,16 @@ final class Told: @unchecked Sendable {
         withObservationTracking { _ = recipe.name } onChange: { onChange() }
     }
 
-    func listen(to changes: StoreChanges) async throws {
-        for try await change in changes { try context.mergeChanges(change) }
+    /// Merges each change into the context, from when this returns: the stream watches from
+    /// the moment its iterator is made.
+    func startListening(to changes: StoreChanges) async -> Task<Void, any Error> {
+        let (ready, readiness) = AsyncStream<Void>.makeStream()
+        let task = Task { @MainActor in
+            var iterator = changes.makeAsyncIterator()
+            readiness.yield()
+            while let change = try await iterator.next() { try self.context.mergeChanges(change) }
+        }
+        for await _ in ready { break }
+        return task
     }
 }

@@ -47,6 +47,30 @@ import Testing
         #expect(context.deletedModelsArray.isEmpty && context.changedModelsArray.isEmpty)
     }
 
+    @Test func aModelKnowsItsContextWhetherItIsDeletedAndWhetherItHasChanges() throws {
+        let context = ModelContext(try RecipeStore(url: temporary.url))
+        let soup = Recipe(name: "Soup")
+        #expect(soup.modelContext == nil && !soup.hasChanges && !soup.isDeleted)
+        context.insert(soup)
+        #expect(soup.modelContext === context && soup.hasChanges)
+        try context.save()
+        #expect(!soup.hasChanges)
+        soup.summary = "Warm"
+        #expect(soup.hasChanges)
+        try context.save()
+
+        let other = ModelContext(try RecipeStore(url: temporary.url))
+        let fetched = try #require(try other.model(for: soup.id))
+        #expect(fetched.modelContext === other && !fetched.hasChanges && !fetched.isDeleted)
+        other.delete(fetched)
+        #expect(fetched.isDeleted && fetched.hasChanges)
+        other.rollback()
+        #expect(!fetched.isDeleted && !fetched.hasChanges)
+        other.delete(fetched)
+        try other.save()
+        #expect(fetched.isDeleted && fetched.modelContext == nil && !fetched.hasChanges)
+    }
+
     @Test func enumerateVisitsSavedRecipesInOrderWithoutTrackingThem() throws {
         let context = ModelContext(try RecipeStore(url: temporary.url))
         for index in 0..<30 { context.insert(Recipe(name: "Dish \(100 + index)")) }

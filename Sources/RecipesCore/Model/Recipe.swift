@@ -14,6 +14,16 @@ import Observation
 public class Recipe: Observable {
     /// Stable across stores, so that stores can be merged or synced later.
     public let id: UUID
+
+    /// The context that tracks the recipe (it was fetched or inserted there), if any:
+    /// SwiftData's `modelContext`. Weak: the context owns what it tracks, not the reverse.
+    public internal(set) weak var modelContext: ModelContext?
+    /// Whether the recipe was deleted through its context, saved or not yet: SwiftData's
+    /// `isDeleted`. A rollback before the save undoes it.
+    public internal(set) var isDeleted = false
+    /// Whether its context holds a change to it that is not saved (an insert, a delete or
+    /// an edit): SwiftData's `hasChanges` on a model.
+    public var hasChanges: Bool { modelContext?.hasUnsavedChanges(to: self) ?? false }
     /// The recipe's name, shown in lists and status bars; at most ``maximumNameLength``
     /// characters, never blank.
     public var name: String {

@@ -34,6 +34,8 @@ public final class ModelContext {
     /// A different object with the id of a recipe deleted in this context replaces it: the
     /// save deletes before it inserts. Any other duplicate id makes the save fail.
     public func insert(_ recipe: Recipe) {
+        recipe.modelContext = self
+        recipe.isDeleted = false
         if let pending = deleted[recipe.id], pending === recipe {
             deleted[recipe.id] = nil
             return
@@ -47,9 +49,21 @@ public final class ModelContext {
     public func delete(_ recipe: Recipe) {
         if inserted.removeValue(forKey: recipe.id) != nil {
             insertionOrder.removeAll { $0 == recipe.id }
+            recipe.isDeleted = true
+            recipe.modelContext = nil
             return
         }
-        if registered[recipe.id] != nil { deleted[recipe.id] = recipe }
+        if registered[recipe.id] != nil {
+            deleted[recipe.id] = recipe
+            recipe.isDeleted = true
+        }
+    }
+
+    /// Whether a save would write something for `recipe` (see ``Recipe/hasChanges``).
+    func hasUnsavedChanges(to recipe: Recipe) -> Bool {
+        if inserted[recipe.id] === recipe || deleted[recipe.id] === recipe { return true }
+        guard let entry = registered[recipe.id], entry.recipe === recipe else { return false }
+        return !RecipeRecord(recipe).sameContent(as: entry.saved)
     }
 
     /// Recipes inserted and not yet saved, in the order they were inserted.
@@ -120,7 +134,10 @@ public final class ModelContext {
                 return record
             }
         }
-        for id in deleted.keys { registered[id] = nil }
+        for (id, recipe) in deleted {
+            registered[id] = nil
+            recipe.modelContext = nil
+        }
         for (recipe, record) in updated {
             // Fields others changed meanwhile, so that the next save does not undo them.
             Self.restore(recipe, to: record, onlyWhereDifferent: true)
@@ -144,6 +161,8 @@ public final class ModelContext {
 
     /// Forgets pending inserts and deletes and puts fetched recipes back as they were saved.
     public func rollback() {
+        for recipe in inserted.values { recipe.modelContext = nil }
+        for recipe in deleted.values { recipe.isDeleted = false }
         inserted.removeAll()
         insertionOrder.removeAll()
         deleted.removeAll()
@@ -246,6 +265,7 @@ public final class ModelContext {
         }
         if let existing = (inserted[fetched.id] ?? deleted[fetched.id]) as? T { return existing }
         if inserted[fetched.id] != nil { return fetched }
+        fetched.modelContext = self
         registered[fetched.id] = (fetched, RecipeRecord(fetched))
         return fetched
     }

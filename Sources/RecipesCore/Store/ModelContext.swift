@@ -316,7 +316,7 @@ public final class ModelContext {
     /// ``ModelContainer/changes()`` to keep objects a view holds current without fetching.
     ///
     /// ```swift
-    /// for try await change in container.changes() { context.mergeChanges(change) }
+    /// for try await change in container.changes() { try context.mergeChanges(change) }
     /// ```
     public func mergeChanges(_ change: StoreChange) throws {
         for id in change.updated.union(change.inserted) where registered[id.id] != nil {

@@ -204,6 +204,12 @@ import Testing
     /// `--watch` does not wait for it for ever); `--status` for a store in a missing folder
     /// does not promise that sync will start one; damaged files are not files to apply.
     @Test func misgivenFoldersAndLeftoversAreNamedForWhatTheyAre() throws {
+        // On a machine without a store, a folder that is not there makes no store; an empty
+        // name (an unset variable) is a usage error.
+        let missing = laptop.home.path + "/Sink"
+        #expect(try laptop.run(["sync", missing]) == .init(stdout: "", stderr: "recipes: error: no sync folder at \(missing) (create it, or check the path)\n", status: 2))
+        #expect(try laptop.run(["sync", ""]) == .init(stdout: "", stderr: "recipes: error: DIR is empty: give the folder your sync tool shares; see 'recipes help sync'\n", status: 64))
+        #expect(!FileManager.default.fileExists(atPath: laptop.home.path + "/.local"))
         #expect(try laptop.run(["init"]).status == 0)
         let file = laptop.home.appendingPathComponent("notes.txt").path
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))

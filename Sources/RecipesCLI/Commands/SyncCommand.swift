@@ -43,6 +43,8 @@ struct SyncCommand: RecipesCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let given = arguments.positionals[0]
+        // An unset variable in a script ("$SYNC_DIR").
+        guard !given.isEmpty else { throw UsageError(.emptyFolder, command: Self.spec.name) }
         folder = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
         showsStatus = arguments.has(Self.status)
         watching = arguments.has(Self.watch)
@@ -72,6 +74,14 @@ struct SyncCommand: RecipesCommand {
             }
             environment.output.line("no recipe store at \(TerminalText.oneLine(path)) yet: 'recipes sync' starts an empty one and applies what the folder holds")
             return .success
+        }
+        // A folder that is not there makes no store (--watch waits for it, with a store).
+        if !watching {
+            do {
+                try RecipeStore.checkIsFolder(folder)
+            } catch let error as SyncError {
+                throw CommandFailure(error.description)
+            }
         }
         let store = try environment.openStore(creating: true, samples: false)
         if isNew { environment.errors.line("recipes: created an empty store at \(TerminalText.oneLine(path))") }

@@ -33,6 +33,7 @@ struct UsageError: Error {
         case badDuration(option: String, detail: String?)
         case badWhen(detail: String)
         case emptyName
+        case emptyFolder
         case nameTooLong(maximum: Int)
         case ingredientWithoutName(amount: String)
         case unknownShell(String)
@@ -102,6 +103,7 @@ struct UsageError: Error {
         case .badDuration(let option, let detail): "bad DURATION for \(option)" + (detail.map { " " + $0 } ?? "")
         case .badWhen(let detail): "bad WHEN \(detail)"
         case .emptyName: "the name is empty"
+        case .emptyFolder: "DIR is empty: give the folder your sync tool shares"
         case .nameTooLong(let maximum): "the name is longer than \(maximum) characters"
         case .ingredientWithoutName(let amount): "an --ingredient has no name ('\(amount) :: ')"
         case .unknownShell(let shell): "unknown shell '\(shell)' (bash, zsh or fish)"

@@ -413,7 +413,9 @@ extension RecipeStore {
         name.utf8.count == 32 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
-    static func checkIsFolder(_ folder: String) throws {
+    /// Throws ``SyncError/noFolder(path:)`` or ``SyncError/notASyncFolder(path:)`` unless
+    /// `folder` is a folder: what `sync(folder:)` checks first.
+    package static func checkIsFolder(_ folder: String) throws {
         var status = stat()
         guard stat(folder, &status) == 0 else { throw SyncError.noFolder(path: folder) }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw SyncError.notASyncFolder(path: folder) }

@@ -54,7 +54,7 @@ struct BenchmarkReport {
             "(SELECT '(' || group_concat('\"' || word || '\"', ' OR ') || ')' FROM search_word WHERE instr(word, '\(piece)') > 0)"
         }.joined(separator: " || ' AND ' || ")
         return "SELECT \(listColumns) FROM recipe r WHERE r.rowid IN (SELECT rowid FROM recipe_words WHERE recipe_words MATCH \(match))"
-            + " ORDER BY r.name, r.planned;"
+            + " ORDER BY r.name_key, r.planned;"
     }
 
     /// The same search without an index: sqlite3 reading every row with instr() (lower() folds
@@ -65,7 +65,7 @@ struct BenchmarkReport {
             return "(instr(lower(r.name), '\(w)') OR instr(lower(r.summary), '\(w)') OR instr(lower(r.instructions), '\(w)')"
                 + " OR EXISTS (SELECT 1 FROM ingredient i WHERE i.recipe = r.rowid AND (instr(lower(i.name), '\(w)') OR instr(lower(i.amount), '\(w)'))))"
         }
-        return "SELECT \(listColumns) FROM recipe r WHERE " + conditions.joined(separator: " AND ") + " ORDER BY r.name, r.planned;"
+        return "SELECT \(listColumns) FROM recipe r WHERE " + conditions.joined(separator: " AND ") + " ORDER BY r.name_key, r.planned;"
     }
 
     static func machine() -> String {

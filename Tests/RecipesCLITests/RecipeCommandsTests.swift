@@ -170,4 +170,15 @@ import Testing
         try empty.seed([Recipe(name: "Unplanned")])
         #expect(try empty.runOnStore(["plan"]) == .init(stdout: "", stderr: "", status: 1))
     }
+
+    /// Lists order names as Finder does (case and accents aside, numbers by value); they
+    /// used to order by character code: "Apple 1169" before "Apple 672", "Éclair" after "Zucchini".
+    @Test func searchListsNamesInFindersOrder() throws {
+        let cli = RecipesProcess()
+        for name in ["Zucchini", "Apple 1169", "Éclair", "banana", "Apple 672", "apple 7", "eggs"] {
+            #expect(try cli.runOnStore(["add", name]).status == 0)
+        }
+        let names = try cli.runOnStore(["search", "--format", "plain"]).stdout.split(separator: "\n").map { $0.split(separator: "\t")[2] }
+        #expect(names == ["apple 7", "Apple 672", "Apple 1169", "banana", "Éclair", "eggs", "Zucchini"])
+    }
 }

@@ -9,7 +9,7 @@ struct SearchCommand: RecipesCommand {
     static let maxTime = OptionSpec("--max-time", value: "duration",
                                     help: "Only recipes ready within this time (30 minutes, 30m, 1h): the total, else prep + cook; recipes without times are left out.")
     static let sort = OptionSpec("--sort", value: "order", choosing: SearchOrder.self,
-                                 help: "name: by name, then planned date (default); planned: by planned date (unplanned first), then name; cooked: least recently cooked first (never cooked before all), then name. Names order as Swift's String does: by character code, so capitals before small letters and accented letters after z.")
+                                 help: "name: by name, then planned date (default); planned: by planned date (unplanned first), then name; cooked: least recently cooked first (never cooked before all), then name. With name and planned, names order as Finder sorts them: case and accents aside, numbers by value (Apple 672 before Apple 1169, Éclair among the e's).")
     static let notCookedSince = OptionSpec("--not-cooked-since", value: "duration",
                                            help: "Only recipes never cooked or last cooked longer ago than this (30d, 2w, 12h).")
     static let limit = OptionSpec("--limit", short: "n", value: "count", help: "Show at most this many recipes.")
@@ -125,8 +125,9 @@ struct SearchCommand: RecipesCommand {
     /// The ORDER BY of each --sort; nil sorts first ascending, so never-cooked recipes lead.
     static func sortKeys(_ order: SearchOrder) -> [SortKey<Recipe>] {
         switch order {
-        case .name: [SortKey(\.name), SortKey(\.plannedDate)]
-        case .planned: [SortKey(\.plannedDate), SortKey(\.name)]
+        // Names as Finder orders them: "Apple 672" before "Apple 1169", "Éclair" among the e's.
+        case .name: [SortKey(\.nameSortKey), SortKey(\.plannedDate)]
+        case .planned: [SortKey(\.plannedDate), SortKey(\.nameSortKey)]
         case .cooked: RecipePredicates.leastRecentlyCookedKeys
         }
     }

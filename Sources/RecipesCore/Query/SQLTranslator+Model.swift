@@ -13,8 +13,14 @@ struct ColumnMapping {
     var inSearchIndex = false
     /// An SQL function of the column that gives the value (a computed property).
     var function: String?
+    /// A column that keeps the function's value as the row is written, read instead of
+    /// calling the function where it is not NULL (a row another program wrote).
+    var storedAs: String?
 
-    func sql(alias: String) -> String { function.map { "\($0)(\(alias).\(column))" } ?? alias + "." + column }
+    func sql(alias: String) -> String {
+        let value = function.map { "\($0)(\(alias).\(column))" } ?? alias + "." + column
+        return storedAs.map { "coalesce(\(alias).\($0), \(value))" } ?? value
+    }
 }
 
 extension SQLTranslator {
@@ -34,7 +40,8 @@ extension SQLTranslator {
     private static let beverageColumns = columnTable(Beverage.self)
 
     private static func columnTable<Root: Recipe>(_ root: Root.Type) -> KeyPathColumns {
-        let sortKey = ColumnMapping(column: "name", shape: .text, nullable: false, function: "recipes_standard_key")
+        var sortKey = ColumnMapping(column: "name", shape: .text, nullable: false, function: "recipes_standard_key")
+        sortKey.storedAs = "name_key"
         return KeyPathColumns(RecipeRecord.columns(for: root), adding: [({ \Root.nameSortKey }, sortKey)])
     }
 

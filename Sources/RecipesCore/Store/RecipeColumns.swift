@@ -109,8 +109,9 @@ extension RecipeRecord {
     nonisolated(unsafe) static let columns = columns(for: Recipe.self)
 
     /// Columns the store derives from the record as it writes the row, never read back into
-    /// one: `ingredient_count` lets a list show each recipe from its row alone.
-    static let derivedColumnNames = ["ingredient_count"]
+    /// one: `ingredient_count` lets a list show each recipe from its row alone, and
+    /// `name_key` sort it as Finder does.
+    static let derivedColumnNames = ["ingredient_count", "name_key"]
 
     /// A recipe's ingredient count in SQL: the row's, or counted from its lines when a writer
     /// that knows nothing of the column left it NULL (see Schema's "ingredient count").
@@ -136,7 +137,9 @@ extension RecipeRecord {
     }()
 
     /// The values for ``insertSQL`` and ``updateSQL``.
-    var columnValues: SQLArguments { SQLArguments(Self.columns.map { $0.value(self) } + [ingredientCountValue]) }
+    var columnValues: SQLArguments {
+        SQLArguments(Self.columns.map { $0.value(self) } + [ingredientCountValue, .text(TextMatching.standardSortKey(name))])
+    }
 
     /// A record with no content, which reading a row or a model fills in.
     static let blank = RecipeRecord()

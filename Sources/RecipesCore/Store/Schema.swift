@@ -261,6 +261,14 @@ enum Schema {
         Migration(name: "long search word index", sql: """
             CREATE INDEX search_word_long ON search_word(word) WHERE length(CAST(word AS BLOB)) >= 32768;
             """),
+        // The name as Finder orders it (``TextMatching/standardSortKey(_:)``: case and accents
+        // folded, numbers by value), kept on the row as it is written: a list sorted by it
+        // reads a column instead of working the key out for every row. A row another program
+        // writes has none; ``Recipe/nameSortKey`` reads the key worked out then.
+        Migration(name: "name sort key", sql: """
+            ALTER TABLE recipe ADD COLUMN name_key TEXT;
+            UPDATE recipe SET name_key = recipes_standard_key(name);
+            """),
     ]
 
     static var latestVersion: Int { migrations.count }

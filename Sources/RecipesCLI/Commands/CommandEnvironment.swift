@@ -84,9 +84,7 @@ final class CommandEnvironment {
         if let path = explicitStorePath {
             guard creating || fileManager.fileExists(atPath: path) else {
                 let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-                var status = stat()
-                let isFolder = stat(folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-                let missing = isFolder ? "" : " (the folder \(folder) does not exist)"
+                let missing = RecipeStore.isFolder(folder) ? "" : " (the folder \(folder) does not exist)"
                 throw CommandFailure("no recipe store at \(path)\(missing)")
             }
             return try open(path)

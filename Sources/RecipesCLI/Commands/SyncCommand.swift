@@ -67,9 +67,8 @@ struct SyncCommand: RecipesCommand {
         let isNew = !FileManager.default.fileExists(atPath: path)
         if isNew, showsStatus {
             let storeFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            var status = stat()
             // The default store's folder is made as the store is; a named one's is not.
-            guard environment.explicitStorePath == nil || (stat(storeFolder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR) else {
+            guard environment.explicitStorePath == nil || RecipeStore.isFolder(storeFolder) else {
                 throw CommandFailure("no recipe store at \(path), and its folder \(storeFolder) does not exist")
             }
             environment.output.line("no recipe store at \(TerminalText.oneLine(path)) yet: 'recipes sync' starts an empty one and applies what the folder holds")
@@ -172,8 +171,11 @@ struct SyncCommand: RecipesCommand {
     /// on every machine when one deletes it) is waited for, said once, and watched for.
     private func watchFolder(_ opened: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
         // A file where the folder should be would be waited on for ever.
-        var given = stat()
-        if stat(folder, &given) == 0, given.st_mode & S_IFMT != S_IFDIR { throw CommandFailure(SyncError.notASyncFolder(path: folder).description) }
+        do {
+            try RecipeStore.checkIsFolder(folder)
+        } catch let error as SyncError where error == .notASyncFolder(path: folder) {
+            throw CommandFailure(error.description)
+        } catch {}
         var store = opened
         let watcher = try ChangeWatcher(storePath: store.path ?? "")
         var version = try store.dataVersion
@@ -181,8 +183,7 @@ struct SyncCommand: RecipesCommand {
         var watched = Set<String>()
         var waitingSaid = false
         while true {
-            var status = stat()
-            if stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            if RecipeStore.isFolder(folder) {
                 waitingSaid = false
                 watcher.watch(folder: folder)
                 watched = watchReplicaFolders(watcher, watched: [])
@@ -191,7 +192,7 @@ struct SyncCommand: RecipesCommand {
                 } catch let error as SyncError {
                     // A folder that is briefly away (an unmounted share) is retried, not fatal;
                     // one deleted while this sync ran is waited for, said next time round.
-                    if stat(folder, &status) == 0 { environment.errors.line("recipes: error: \(TerminalText.oneLine(error.description))") }
+                    if RecipeStore.isFolder(folder) { environment.errors.line("recipes: error: \(TerminalText.oneLine(error.description))") }
                 }
                 // A replica's folder made during the sync may already hold a file no event
                 // reported: the next sync is not waited for.

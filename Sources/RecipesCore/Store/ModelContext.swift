@@ -59,18 +59,23 @@ public final class ModelContext {
         }
     }
 
+    /// Whether a tracked recipe differs from the state it was last read or saved in.
+    private static func isEdited(_ entry: (recipe: Recipe, saved: RecipeRecord)) -> Bool {
+        !RecipeRecord(entry.recipe).sameContent(as: entry.saved)
+    }
+
     /// Whether a save would write something for `recipe` (see ``Recipe/hasChanges``).
     func hasUnsavedChanges(to recipe: Recipe) -> Bool {
         if inserted[recipe.id] === recipe || deleted[recipe.id] === recipe { return true }
         guard let entry = registered[recipe.id], entry.recipe === recipe else { return false }
-        return !RecipeRecord(recipe).sameContent(as: entry.saved)
+        return Self.isEdited(entry)
     }
 
     /// Recipes inserted and not yet saved, in the order they were inserted.
     public var insertedModelsArray: [Recipe] { insertionOrder.compactMap { inserted[$0] } }
     /// Tracked recipes changed and not yet saved (deleted ones aside).
     public var changedModelsArray: [Recipe] {
-        registered.values.filter { deleted[$0.recipe.id] == nil && !RecipeRecord($0.recipe).sameContent(as: $0.saved) }
+        registered.values.filter { deleted[$0.recipe.id] == nil && Self.isEdited($0) }
             .map(\.recipe).sorted { $0.id.uuidString < $1.id.uuidString }
     }
     /// Recipes deleted and not yet saved.
@@ -85,7 +90,7 @@ public final class ModelContext {
     /// True when a ``save()`` would write something.
     public var hasChanges: Bool {
         !inserted.isEmpty || !deleted.isEmpty
-            || registered.values.contains { !RecipeRecord($0.recipe).sameContent(as: $0.saved) }
+            || registered.values.contains(where: Self.isEdited)
     }
 
     /// Writes every insert, delete and change in one transaction; on failure nothing is
@@ -195,7 +200,7 @@ public final class ModelContext {
     /// The recipes tracked here whose saved row no longer says what the context holds.
     private var pendingIDs: Set<UUID> {
         var ids = Set(inserted.keys).union(deleted.keys)
-        for (id, entry) in registered where !RecipeRecord(entry.recipe).sameContent(as: entry.saved) { ids.insert(id) }
+        for (id, entry) in registered where Self.isEdited(entry) { ids.insert(id) }
         return ids
     }
 

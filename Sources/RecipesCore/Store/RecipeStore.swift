@@ -180,8 +180,7 @@ public final class RecipeStore {
         guard stat(path, &status) == 0 else {
             // SQLite would say only "unable to open database file".
             let folder = String(folder(of: path).dropLast())
-            var folderStatus = stat()
-            if errno == ENOENT, !folder.isEmpty, stat(folder, &folderStatus) != 0 || folderStatus.st_mode & S_IFMT != S_IFDIR {
+            if errno == ENOENT, !folder.isEmpty, !isFolder(folder) {
                 throw RecipeStoreError.noSuchFolder(path: path, folder: folder)
             }
             return

@@ -297,8 +297,11 @@ extension RecipeStore {
         return value
     }
 
+    /// Sets the sync state's `key`, adding the row for one that later versions added
+    /// (`republish`, `compaction_counted`).
     func setSyncValue(_ key: String, _ value: SQLiteValue) throws {
-        try database.execute("UPDATE sync_state SET value = ? WHERE key = ?", [value, key])
+        try database.cachedStatement("INSERT INTO sync_state (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?2")
+            .run([key.sqliteValue, value])
     }
 
     func version(of id: UUID) throws -> (stamp: SyncStamp, deleted: Bool)? {

@@ -72,7 +72,7 @@ extension RecipeStore {
     /// Records, in the current write transaction, that the next sync writes a snapshot of
     /// everything this store knows.
     func recordSnapshotDue() throws {
-        try database.execute("INSERT INTO sync_state (key, value) VALUES ('republish', 1) ON CONFLICT (key) DO UPDATE SET value = 1")
+        try setSyncValue("republish", 1.sqliteValue)
     }
 
     /// Whether a snapshot is due because another replica's files are gone (see
@@ -131,10 +131,7 @@ extension RecipeStore {
         let live = try Self.entries(of: folder).filter(Self.isReplicaName)
         let estimate = try database.fetchOne(Int.self, Self.compactedBytes, try compactionArguments(live)) ?? 0
         guard files.count > Self.compactionFileLimit || bytes > estimate + estimate / 2 + Self.compactionSlackBytes else {
-            try write {
-                try database.execute("INSERT INTO sync_state (key, value) VALUES ('compaction_counted', ?1) ON CONFLICT (key) DO UPDATE SET value = ?1",
-                                     [bytes])
-            }
+            try write { try setSyncValue("compaction_counted", bytes.sqliteValue) }
             return nil
         }
 

@@ -413,6 +413,11 @@ extension RecipeStore {
         name.utf8.count == 32 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
+    /// Whether `path` names a folder (through a link too).
+    package static func isFolder(_ path: String) -> Bool {
+        (try? checkIsFolder(path)) != nil
+    }
+
     /// Throws ``SyncError/noFolder(path:)`` or ``SyncError/notASyncFolder(path:)`` unless
     /// `folder` is a folder: what `sync(folder:)` checks first.
     package static func checkIsFolder(_ folder: String) throws {

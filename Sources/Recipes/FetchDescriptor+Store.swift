@@ -92,6 +92,34 @@ extension ModelContext {
     public func fetch(_ descriptor: FetchDescriptor<PlanEntry>) throws -> [PlanEntry] {
         try store.fetch(descriptor)
     }
+
+    /// The ingredient lines `descriptor` selects, in its order; ties by recipe, then by place
+    /// in the recipe's list. Each is the context's own object: its ``Ingredient/recipe`` is
+    /// the recipe this context tracks, and editing it is saved with that recipe.
+    ///
+    /// ```swift
+    /// let eggs = try context.fetch(FetchDescriptor<Ingredient>(
+    ///     predicate: #Predicate { $0.name.localizedStandardContains("egg") && !$0.isHeading },
+    ///     sortBy: [SortDescriptor(\.name)]))
+    /// let recipes = Set(eggs.compactMap { $0.recipe?.name })
+    /// ```
+    ///
+    /// A predicate can read the line's recipe (`$0.recipe?.name == "Pancakes"`); it runs in
+    /// SQL as recipe predicates do. Headings are lines too; `!$0.isHeading` leaves them out.
+    public func fetch(_ descriptor: FetchDescriptor<Ingredient>) throws -> [Ingredient] {
+        try fetch(descriptor.query)
+    }
+
+    /// How many lines `descriptor` selects, its limit and offset applied; counted in SQL
+    /// when SQL can and the context has no unsaved changes.
+    public func fetchCount(_ descriptor: FetchDescriptor<Ingredient>) throws -> Int {
+        try fetchCount(descriptor.query)
+    }
+
+    /// How a fetch of lines runs: its SQL and what is left to memory.
+    public func queryPlan(for descriptor: FetchDescriptor<Ingredient>) -> QueryPlan {
+        queryPlan(for: descriptor.query)
+    }
 }
 
 extension RecipeModelActor {

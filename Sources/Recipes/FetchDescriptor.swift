@@ -28,7 +28,7 @@ public struct FetchDescriptor<T>: Sendable {
     /// Strict mode: when true, a fetch whose predicate or sort SQL cannot express throws
     /// ``RecipeStoreError/untranslatable(parts:)`` instead of filtering or sorting in memory
     /// (which reads every candidate row: seconds on a large store). Off by default, and
-    /// nothing is logged either way; ``ModelContext/queryPlan(for:)`` tells in advance.
+    /// nothing is logged either way; ``ModelContext/queryPlan(for:)-(FetchDescriptor<T>)`` tells in advance.
     ///
     /// ```swift
     /// var descriptor = FetchDescriptor<Recipe>(predicate: #Predicate { $0.name.count > 3 })

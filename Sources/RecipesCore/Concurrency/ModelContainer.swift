@@ -70,6 +70,8 @@ public final class ModelContainer: Sendable {
     @MainActor public var mainContext: ModelContext {
         if let made = madeMainContext { return made }
         let context = ModelContext(mainStore)
+        context.savesOnMainActor = true
+        context.autosaveEnabled = true
         madeMainContext = context
         return context
     }

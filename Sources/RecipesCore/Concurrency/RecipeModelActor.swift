@@ -12,16 +12,19 @@ import FoundationEssentials
 /// try await worker.update(id) { $0.plannedDate = Recipe.dateAt6PM(daysFromNow: 1) }
 /// let planned = try await worker.fetch(FetchDescriptor<Recipe>(predicate: #Predicate { $0.plannedDate != nil }))
 /// ```
-public actor RecipeModelActor {
+///
+/// A ``ModelActor``: its ``ModelActor/modelContext`` is for SwiftData-style code inside
+/// ``perform(_:)``.
+public actor RecipeModelActor: ModelActor {
     /// The store this actor's connection is open to.
     public nonisolated let modelContainer: ModelContainer
-    /// The actor's own context, for SwiftData-style code inside ``perform(_:)``.
-    public let modelContext: ModelContext
+    /// Holds the actor's own context.
+    public nonisolated let modelExecutor: any ModelExecutor
 
     /// Opens the actor's own connection to the container's store.
     public init(modelContainer: ModelContainer) throws {
         self.modelContainer = modelContainer
-        modelContext = ModelContext(try modelContainer.makeStore())
+        modelExecutor = DefaultSerialModelExecutor(modelContext: ModelContext(try modelContainer.makeStore()))
     }
 
     /// Runs `body` on the actor with its context. Return only `Sendable` values (snapshots,

@@ -71,6 +71,15 @@ extension PredicateExpressions.KeyPath: SQLTranslatable {
                                    inSearchIndex: column.inSearchIndex)
             }
         case .ingredient(let alias):
+            // A line's recipe is the one row its query joins or its EXISTS is correlated
+            // with, `r` in both (IngredientFetch, ingredientExists).
+            if keyPath == \Ingredient.recipe {
+                let recipe = SQLTranslator.recipeAlias
+                return SQLFragment(sql: recipe, shape: .recipe(alias: recipe, varieties: RecipeVariety.allCases))
+            }
+            if keyPath == \Ingredient.position {
+                return SQLFragment(sql: "\(alias).position", shape: .number)
+            }
             if let column = SQLTranslator.ingredientColumns[keyPath] {
                 return SQLFragment(sql: column.sql(alias: alias), shape: column.shape, nullable: column.nullable,
                                    inSearchIndex: column.inSearchIndex)

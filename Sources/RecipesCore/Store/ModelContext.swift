@@ -24,6 +24,21 @@ public final class ModelContext {
     private var insertionOrder: [UUID] = []
     private var deleted: [UUID: Recipe] = [:]
 
+    /// Whether the context saves its changes by itself, SwiftData's `autosaveEnabled`: true
+    /// for ``ModelContainer/mainContext``, which then saves on the main actor soon after an
+    /// insert or delete and within a second of an edit (see ``lastAutosaveError``). Other
+    /// contexts belong to no actor the library could save on: for them it stays false and
+    /// setting it has no effect; call ``save()``.
+    public var autosaveEnabled = false {
+        didSet { autosaveSettingChanged() }
+    }
+    /// Why the last save the context made by itself failed; nil after one succeeds. The
+    /// changes stay pending, so an explicit ``save()`` throws the same error.
+    public internal(set) var lastAutosaveError: (any Error)?
+    /// Set for the container's main context, the one context with an actor to save on.
+    var savesOnMainActor = false
+    var autosave = AutosaveState()
+
     /// A context with nothing tracked yet, over `store`.
     public init(_ store: RecipeStore) {
         self.store = store
@@ -43,6 +58,7 @@ public final class ModelContext {
         if registered[recipe.id]?.recipe === recipe || inserted[recipe.id] === recipe { return }
         if inserted[recipe.id] == nil { insertionOrder.append(recipe.id) }
         inserted[recipe.id] = recipe
+        scheduleAutosave()
     }
 
     /// Schedules `recipe` to be deleted by the next ``save()``, with its ingredients.
@@ -56,6 +72,7 @@ public final class ModelContext {
         if registered[recipe.id] != nil {
             deleted[recipe.id] = recipe
             recipe.isDeleted = true
+            scheduleAutosave()
         }
     }
 
@@ -198,7 +215,7 @@ public final class ModelContext {
     }
 
     /// The recipes tracked here whose saved row no longer says what the context holds.
-    private var pendingIDs: Set<UUID> {
+    var pendingIDs: Set<UUID> {
         var ids = Set(inserted.keys).union(deleted.keys)
         for (id, entry) in registered where Self.isEdited(entry) { ids.insert(id) }
         return ids
@@ -225,8 +242,7 @@ public final class ModelContext {
             if !pending.contains(recipe.id) { candidates.append(recipe) }
             return true
         }
-        let current = inserted.values.map { $0 } + registered.values.filter { pending.contains($0.recipe.id) && deleted[$0.recipe.id] == nil }.map(\.recipe)
-        for case let recipe as T in current {
+        for case let recipe as T in currentVersions(of: pending) {
             do {
                 if try descriptor.predicate?.evaluate(recipe) ?? true { candidates.append(recipe) }
             } catch {
@@ -243,6 +259,19 @@ public final class ModelContext {
         var page = candidates.dropFirst(max(descriptor.fetchOffset ?? 0, 0))[...]
         if let limit = descriptor.fetchLimit, limit >= 0 { page = page.prefix(limit) }
         for recipe in page { try body(recipe) }
+    }
+
+    /// The context's own versions of the recipes in `pending`: its unsaved inserts and its
+    /// edited recipes, deleted ones left out.
+    func currentVersions(of pending: Set<UUID>) -> [Recipe] {
+        inserted.values.map { $0 } + registered.values.filter { pending.contains($0.recipe.id) && deleted[$0.recipe.id] == nil }.map(\.recipe)
+    }
+
+    /// The context's object for the recipe `stored` holds, brought up to date with it, or a
+    /// new one made from it and now tracked (see ``register(_:)``).
+    func trackedRecipe(for stored: RecipeRecord) -> Recipe {
+        if registered[stored.id] != nil { refresh(stored.id, from: stored) }
+        return registeredModel(for: stored.id) ?? register(stored.makeRecipe())
     }
 
     /// The recipe with `id`, from the context when it tracks it, else from the store.
@@ -263,7 +292,7 @@ public final class ModelContext {
     /// The context's own object for the fetched recipe's id, when it holds one (fetched,
     /// inserted, or deleted but not yet saved), brought up to date with the fetched row; else
     /// the fetched one, now tracked.
-    private func register<T: Recipe>(_ fetched: T) -> T {
+    func register<T: Recipe>(_ fetched: T) -> T {
         if let existing = registered[fetched.id]?.recipe as? T {
             refresh(fetched.id, from: RecipeRecord(fetched))
             return existing
@@ -331,7 +360,7 @@ public final class ModelContext {
 
     /// Brings the tracked recipes with unsaved changes up to date with the store, field by
     /// field (see ``refresh(_:from:)``), before a fetch matches them in memory.
-    private func refreshPending(_ ids: Set<UUID>) throws {
+    func refreshPending(_ ids: Set<UUID>) throws {
         for id in ids where registered[id] != nil && deleted[id] == nil {
             if let stored = try store.record(withID: id) { refresh(id, from: stored) }
         }

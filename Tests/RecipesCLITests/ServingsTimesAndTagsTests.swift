@@ -72,7 +72,7 @@ import Testing
 
     @Test(arguments: [
         (["add", "Soup", "--tag", "-vegan"], "recipes: error: --tag -vegan removes a tag, and a new recipe has none; see 'recipes help add'\n"),
-        (["add", "Soup", "--servings", "0"], "recipes: error: --servings expects a whole number of at least 1, got '0'; see 'recipes help add'\n"),
+        (["add", "Soup", "--servings", "0"], "recipes: error: --servings: '0' is not a whole number of servings from 1 to 9999; see 'recipes help add'\n"),
         (["set", "pancakes", "--tag", "+ "], "recipes: error: --tag needs a name (+tag adds it, -tag removes it); see 'recipes help set'\n"),
         (["set", "pancakes", "--cook", "soon"], "recipes: error: bad DURATION for --cook 'soon' (such as 45 minutes, 20m, 1h30m or 1d, at most 30 days); see 'recipes help set'\n"),
         (["set", "pancakes", "--prep", "-5"], "recipes: error: bad DURATION for --prep '-5' (such as 45 minutes, 20m, 1h30m or 1d, at most 30 days); see 'recipes help set'\n"),

@@ -10,8 +10,8 @@ struct AddCommand: RecipesCommand {
     static let ingredient = OptionSpec("--ingredient", short: "i", value: "ingredient", repeatable: true,
                                        help: "An ingredient as written ('2 eggs', '1 ½ cups flour') or 'AMOUNT :: NAME', or a heading ('For the dough:'); repeat in order.")
     static let plan = OptionSpec("--plan", value: "when", help: "Plan it, as in 'recipes plan' (today, fri 7pm, sat dinner, every fri, mon-fri lunch ...).")
-    static let oven = OptionSpec("--oven", value: "celsius", help: "Baked goods: oven temperature in °C.")
-    static let bakeMinutes = OptionSpec("--bake-minutes", value: "minutes", help: "Baked goods: time in the oven.")
+    static let oven = OptionSpec("--oven", value: "celsius", help: "Baked goods: oven temperature in °C, \(FieldLimit.ovenTemperature.rangeText).")
+    static let bakeMinutes = OptionSpec("--bake-minutes", value: "minutes", help: "Baked goods: minutes in the oven, \(FieldLimit.bakeMinutes.rangeText).")
     static let alcoholic = OptionSpec("--alcoholic", help: "Beverages: contains alcohol.")
     static let hot = OptionSpec("--hot", help: "Beverages: served hot.")
 
@@ -61,11 +61,11 @@ struct AddCommand: RecipesCommand {
             throw UsageError(.ingredientWithoutName(amount: empty.amount), command: command)
         }
         when = arguments.value(Self.plan)
-        ovenTemperature = try arguments.integer(Self.oven, minimum: 0, command: command)
-        minutes = try arguments.integer(Self.bakeMinutes, minimum: 0, command: command)
+        ovenTemperature = try arguments.number(Self.oven, .ovenTemperature, command: command)
+        minutes = try arguments.number(Self.bakeMinutes, .bakeMinutes, command: command)
         isAlcoholic = arguments.has(Self.alcoholic)
         isHot = arguments.has(Self.hot)
-        servings = try arguments.integer(RecipeFactOptions.servings, minimum: 1, command: command)
+        servings = try arguments.number(RecipeFactOptions.servings, .servings, command: command)
         let tagChanges = try RecipeFactOptions.tagChanges(in: arguments, command: command)
         if let removed = tagChanges.remove.first { throw UsageError(.removingTagFromNewRecipe(removed), command: command) }
         tags = tagChanges.add

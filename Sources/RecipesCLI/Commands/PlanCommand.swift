@@ -9,7 +9,7 @@ struct PlanCommand: RecipesCommand {
     static let skip = OptionSpec("--skip", value: "date", help: "Leave out a repeat's day without ending it: fri, 2026-12-25, dec 25.")
     static let until = OptionSpec("--until", value: "date", help: "The last day of a repeat (the whole day counts).")
     static let meal = OptionSpec("--meal", value: "meal", help: "Name the meal (breakfast, lunch, dinner or a word of yours) without its time.")
-    static let servings = OptionSpec("--servings", value: "count", help: "How many it is for; shopping scales the recipe by it.")
+    static let servings = OptionSpec("--servings", value: "count", help: "How many it is for (\(FieldLimit.servings.rangeText)); shopping scales the recipe by it.")
     static let note = OptionSpec("--note", value: "text", help: "A note for the cook, shown in the week.")
     static let days = OptionSpec("--days", short: "d", value: "n", help: "List today (or the --from day) and the N days after it (default: 7, at most 366).")
     static let week = OptionSpec("--week", help: "List this calendar week, Monday to Sunday.")
@@ -92,7 +92,7 @@ struct PlanCommand: RecipesCommand {
                 throw UsageError(.badMeal(meal), command: command)
             }
             let details = EntryDetails(meal: meal,
-                                       servings: try arguments.integer(Self.servings, minimum: 1, command: command),
+                                       servings: try arguments.number(Self.servings, .servings, command: command),
                                        note: arguments.value(Self.note) ?? "")
             action = .add(reference: reference, when: when, details: details, replace: arguments.has(Self.replace),
                           until: arguments.value(Self.until))

@@ -4,7 +4,7 @@ import RecipesCore
 /// The options for servings, yield, times and tags that `add` and `set` share: one
 /// definition each, read the same way.
 enum RecipeFactOptions {
-    static let servings = OptionSpec("--servings", value: "count", help: "How many people it serves.")
+    static let servings = OptionSpec("--servings", value: "count", help: "How many people it serves: \(FieldLimit.servings.rangeText).")
     static let yield = OptionSpec("--yield", value: "text", help: "What it makes when that is not servings ('1 loaf'; '' for none).")
     static let prep = OptionSpec("--prep", value: "duration", help: "Preparation time: 20 (minutes), 20m, 1h30m ('' for none).")
     static let cook = OptionSpec("--cook", value: "duration", help: "Cooking time: 45m, 2h ('' for none).")

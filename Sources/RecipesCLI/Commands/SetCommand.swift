@@ -11,8 +11,8 @@ struct SetCommand: RecipesCommand {
     static let source = OptionSpec("--source", value: "address", help: "The web page it came from ('' for none).")
     static let kind = OptionSpec("--kind", short: "k", value: "kind", choosing: RecipeVariety.self,
                                  help: "Make it a dish, a baked good or a beverage (what only the old kind has is dropped, and said).")
-    static let oven = OptionSpec("--oven", value: "celsius", help: "Baked goods: oven temperature in °C.")
-    static let bakeMinutes = OptionSpec("--bake-minutes", value: "minutes", help: "Baked goods: time in the oven.")
+    static let oven = OptionSpec("--oven", value: "celsius", help: "Baked goods: oven temperature in °C, \(FieldLimit.ovenTemperature.rangeText).")
+    static let bakeMinutes = OptionSpec("--bake-minutes", value: "minutes", help: "Baked goods: minutes in the oven, \(FieldLimit.bakeMinutes.rangeText).")
 
     static let spec = CommandSpec(
         name: "set",
@@ -51,9 +51,9 @@ struct SetCommand: RecipesCommand {
         summaryValue = arguments.value(Self.summary)
         instructionsValue = arguments.value(Self.instructions)
         sourceValue = arguments.value(Self.source)
-        ovenTemperature = try arguments.integer(Self.oven, minimum: 0, command: command)
-        minutes = try arguments.integer(Self.bakeMinutes, minimum: 0, command: command)
-        servings = try arguments.integer(RecipeFactOptions.servings, minimum: 1, command: command)
+        ovenTemperature = try arguments.number(Self.oven, .ovenTemperature, command: command)
+        minutes = try arguments.number(Self.bakeMinutes, .bakeMinutes, command: command)
+        servings = try arguments.number(RecipeFactOptions.servings, .servings, command: command)
         yieldValue = arguments.value(RecipeFactOptions.yield)
         times = (try RecipeFactOptions.minutes(RecipeFactOptions.prep, in: arguments, command: command),
                  try RecipeFactOptions.minutes(RecipeFactOptions.cook, in: arguments, command: command),

@@ -6,7 +6,7 @@ struct ShowCommand: RecipesCommand {
     static let format = OptionSpec("--format", value: "format", choosing: DocumentFormat.self, help: "text (default) or json.")
     static let next = OptionSpec("--next", help: "Show the next planned recipe (as 'recipes next' finds it) instead of RECIPE.")
     static let scale = OptionSpec("--scale", value: "factor", help: "Multiply the ingredients' amounts: 2, 1.5, 1/2.")
-    static let servings = OptionSpec("--servings", value: "count", help: "Scale the amounts for this many servings (the recipe must say its servings).")
+    static let servings = OptionSpec("--servings", value: "count", help: "Scale the amounts for this many servings, \(FieldLimit.servings.rangeText) (the recipe must say its servings).")
 
     static let spec = CommandSpec(
         name: "show",
@@ -33,7 +33,7 @@ struct ShowCommand: RecipesCommand {
     let servingsWanted: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        servingsWanted = try arguments.integer(Self.servings, minimum: 1, command: Self.spec.name)
+        servingsWanted = try arguments.number(Self.servings, .servings, command: Self.spec.name)
         if servingsWanted != nil, arguments.has(Self.scale) { throw UsageError(.servingsWithScale, command: Self.spec.name) }
         if let text = arguments.value(Self.scale) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Double($0) }

@@ -1,3 +1,5 @@
+import RecipesCore
+
 /// What the parser found on the command line for one command.
 struct ParsedArguments {
     var positionals: [String] = []
@@ -21,5 +23,13 @@ struct ParsedArguments {
         }
         if let maximum, number > maximum { throw UsageError(.tooLarge(text, option: option.long, maximum: maximum), command: command) }
         return number
+    }
+
+    /// The option's value as a field's number, or nil when absent; refused in the words the
+    /// store and the edit text use for the same field (``FieldLimit``).
+    func number(_ option: OptionSpec, _ limit: FieldLimit, command: String) throws(UsageError) -> Int? {
+        guard let text = value(option) else { return nil }
+        if let problem = limit.problem(text) { throw UsageError(.outOfLimit(option: option.long, problem: problem), command: command) }
+        return Int(text)
     }
 }

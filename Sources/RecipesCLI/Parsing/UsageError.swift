@@ -52,6 +52,7 @@ struct UsageError: Error {
         case untilBeforeStart
         case badMeal(String)
         case tooLarge(String, option: String, maximum: Int)
+        case outOfLimit(option: String, problem: String)
     }
 
     let problem: Problem
@@ -119,6 +120,7 @@ struct UsageError: Error {
         case .badDate(let option, let detail): "bad DATE for \(option) \(detail)"
         case .untilBeforeStart: "--until is before the first time WHEN names"
         case .tooLarge(let text, let option, let maximum): "\(option) expects at most \(maximum), got '\(text)'"
+        case .outOfLimit(let option, let problem): "\(option): \(problem)"
         case .badMeal(let meal): "--meal expects one word of letters, digits and -, such as brunch, got '\(TerminalText.oneLine(meal))'"
         }
     }

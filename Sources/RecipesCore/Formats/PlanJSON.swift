@@ -53,8 +53,8 @@ public struct PlanEntryJSON: Codable, Sendable, Equatable {
         } catch {
             throw RecipeFormatError(reason: "plan entry \(id?.uuidString ?? ""): repeat '\(self.repeat ?? "")': \(error)")
         }
-        if let servings, servings < 1 {
-            throw RecipeFormatError(reason: "plan entry \(id?.uuidString ?? ""): servings must be at least 1")
+        if let problem = FieldLimit.servings.problem(servings) {
+            throw RecipeFormatError(reason: "plan entry \(id?.uuidString ?? ""): servings: " + problem)
         }
         return PlanEntry(id: id ?? UUID(), recipeID: recipeID, date: date, meal: meal, servings: servings, note: note ?? "",
                          repeatRule: rule, skipped: skipped ?? [], cooked: cooked ?? [])

@@ -202,12 +202,10 @@ public struct RecipeEditText: Equatable, Sendable {
         }
         self.kind = kind
         source = fields["source"].map(\.value).flatMap { $0.isEmpty ? nil : $0 }
-        func number(_ key: String) throws(Problem) -> Int? {
+        func number(_ key: String, _ limit: FieldLimit) throws(Problem) -> Int? {
             guard let field = fields[key], !field.value.isEmpty else { return nil }
-            guard let value = Int(field.value), value >= 0, value < 10_000 else {
-                throw Problem(line: field.line, reason: "'\(field.value)' is not a whole number from 0 to 9999")
-            }
-            return value
+            if let problem = limit.problem(field.value) { throw Problem(line: field.line, reason: problem) }
+            return Int(field.value)
         }
         func flag(_ key: String) throws(Problem) -> Bool? {
             guard let field = fields[key], !field.value.isEmpty else { return nil }
@@ -217,14 +215,7 @@ public struct RecipeEditText: Equatable, Sendable {
             default: throw Problem(line: field.line, reason: "'\(field.value)' is not yes or no")
             }
         }
-        if let field = fields["servings"], !field.value.isEmpty {
-            guard let value = Int(field.value), value >= 1, value < 10_000 else {
-                throw Problem(line: field.line, reason: "'\(field.value)' is not a whole number from 1 to 9999")
-            }
-            servings = value
-        } else {
-            servings = nil
-        }
+        servings = try number("servings", .servings)
         yield = fields["yield"].map(\.value).flatMap { $0.isEmpty ? nil : $0 }
         func minutes(_ key: String) throws(Problem) -> Int? {
             guard let field = fields[key], !field.value.isEmpty else { return nil }
@@ -240,8 +231,8 @@ public struct RecipeEditText: Equatable, Sendable {
         cookMinutes = try minutes("cook")
         totalMinutes = try minutes("total")
         tags = Recipe.canonicalTags(fields["tags"]?.value.split(separator: ",").map(String.init) ?? [])
-        ovenTemperature = try number("oven")
-        bakeMinutes = try number("bake minutes")
+        ovenTemperature = try number("oven", .ovenTemperature)
+        bakeMinutes = try number("bake minutes", .bakeMinutes)
         isAlcoholic = try flag("alcoholic")
         isServedHot = try flag("served hot")
         for (key, field) in fields where Self.kindFieldNames.contains(key) && !field.value.isEmpty {

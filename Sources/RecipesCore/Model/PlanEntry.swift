@@ -20,7 +20,7 @@ public struct PlanEntry: Identifiable, Hashable, Sendable {
     public var date: Date
     /// The meal it is for ("breakfast", "dinner", or a word of the user's), when one was named.
     public var meal: String?
-    /// How many people it is for, when it differs from the recipe's servings.
+    /// How many people it is for, when it differs from the recipe's servings (``FieldLimit/servings``).
     public var servings: Int?
     /// A note for the cook.
     public var note: String

@@ -60,6 +60,7 @@ public class Recipe: Observable {
         set { observationRegistrar.withMutation(of: self, keyPath: \.sourceURL) { storedSourceURL = newValue } }
     }
     /// How many people the recipe serves, when known; `recipes show --servings` scales by it.
+    /// A save refuses a value outside ``FieldLimit/servings`` (1 to 9999).
     public var servings: Int? {
         get { observationRegistrar.access(self, keyPath: \.servings); return storedServings }
         set { observationRegistrar.withMutation(of: self, keyPath: \.servings) { storedServings = newValue } }

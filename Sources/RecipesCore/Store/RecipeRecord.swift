@@ -17,7 +17,9 @@ extension RecipeRecord {
         if name.utf8.count > Recipe.maximumNameLength, name.count > Recipe.maximumNameLength {
             return "a recipe's name is longer than \(Recipe.maximumNameLength) characters"
         }
-        if let servings, servings < 1 { return "a recipe's servings must be at least 1" }
+        if let problem = FieldLimit.servings.problem(servings) { return "servings: " + problem }
+        if let problem = FieldLimit.ovenTemperature.problem(ovenTemperature) { return "oven: " + problem }
+        if let problem = FieldLimit.bakeMinutes.problem(bakeMinutes) { return "bake minutes: " + problem }
         if !(0...Recipe.longestMinutes).contains(prepMinutes ?? 0) || !(0...Recipe.longestMinutes).contains(cookMinutes ?? 0)
             || !(0...Recipe.longestMinutes).contains(totalMinutes ?? 0) {
             return "a recipe's times are from 0 to \(Recipe.longestMinutes) minutes (30 days)"

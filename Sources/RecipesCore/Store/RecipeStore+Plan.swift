@@ -115,8 +115,8 @@ extension RecipeStore {
                 if replacingUpcoming { replaced += try removeUpcomingEntries(of: id, now: now) }
             }
             for entry in entries {
-                if let servings = entry.servings, servings < 1 {
-                    throw RecipeStoreError.invalidRecipe(id: entry.recipeID, reason: "a plan's servings must be at least 1")
+                if let problem = FieldLimit.servings.problem(entry.servings) {
+                    throw RecipeStoreError.invalidRecipe(id: entry.recipeID, reason: "a plan's servings: " + problem)
                 }
                 try insertEntry(entry, stamp: try nextPlanStamp())
             }

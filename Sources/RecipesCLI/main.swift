@@ -49,7 +49,7 @@ func runRecipes(_ argv: [String]) -> ExitStatus {
         } catch let error as CommandFailure {
             return fail("recipes: error: \(error.message)", error.status)
         } catch let error as RecipeStoreError {
-            return fail("recipes: error: \(error.description)", .failure)
+            return fail("recipes: error: \(error.commandLineDescription)", .failure)
         } catch {
             return fail("recipes: error: \(error)", .failure)
         }

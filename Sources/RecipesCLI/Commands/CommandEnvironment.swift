@@ -115,10 +115,10 @@ final class CommandEnvironment {
             }
             return store
         } catch let error as RecipeStoreError {
-            if case .sqlite(let sqlite) = error {
-                throw CommandFailure("cannot open \(path): \(sqlite.message)")
+            if case .sqlite(_, let message) = error {
+                throw CommandFailure("cannot open \(path): \(message)")
             }
-            throw CommandFailure(error.description)
+            throw CommandFailure(error.commandLineDescription)
         }
     }
 }

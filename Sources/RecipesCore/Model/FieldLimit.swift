@@ -14,6 +14,7 @@ public struct FieldLimit: Sendable, Equatable {
     /// What the number counts, for messages: "servings", "minutes", "°C".
     public let unit: String
 
+    /// A limit of `range`, whose values count `unit`.
     public init(_ range: ClosedRange<Int>, unit: String) {
         self.range = range
         self.unit = unit

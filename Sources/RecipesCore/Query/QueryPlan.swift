@@ -19,7 +19,7 @@ public struct QueryPlan: Sendable {
     /// The SELECT statement the fetch runs, with `?1`, `?2`, ... for values.
     public let sql: String
     /// The values bound to the statement's parameters, in order.
-    public let parameters: [SQLiteValue]
+    package let parameters: [SQLiteValue]
     /// True when part of the predicate is evaluated in memory on the rows SQL returns.
     public let filtersInMemory: Bool
     /// True when a sort descriptor has no SQL equivalent and sorting happens in memory.

@@ -26,12 +26,12 @@ extension SQLiteConnection {
 
     /// Runs one statement with `arguments`, ignoring any rows. `cached` keeps it prepared
     /// for the next call; pass false for SQL built per call.
-    public func execute(_ sql: String, _ arguments: SQLArguments, cached: Bool = true) throws {
+    package func execute(_ sql: String, _ arguments: SQLArguments, cached: Bool = true) throws {
         try statement(sql, cached: cached).run(arguments.values)
     }
 
     /// Calls `body` with each row until it returns false.
-    public func forEachRow(_ sql: String, _ arguments: SQLArguments = [], cached: Bool = true,
+    package func forEachRow(_ sql: String, _ arguments: SQLArguments = [], cached: Bool = true,
                            _ body: (SQLiteRow) throws -> Bool) throws {
         let statement = try statement(sql, cached: cached)
         try statement.bind(arguments.values)
@@ -43,7 +43,7 @@ extension SQLiteConnection {
     }
 
     /// Every row, each made into a `T` by `transform`.
-    public func fetchAll<T>(_ sql: String, _ arguments: SQLArguments = [], cached: Bool = true,
+    package func fetchAll<T>(_ sql: String, _ arguments: SQLArguments = [], cached: Bool = true,
                             _ transform: (SQLiteRow) throws -> T) throws -> [T] {
         var result: [T] = []
         try forEachRow(sql, arguments, cached: cached) { result.append(try transform($0)); return true }
@@ -51,7 +51,7 @@ extension SQLiteConnection {
     }
 
     /// The first row made into a `T`, or nil when there is no row.
-    public func fetchOne<T>(_ sql: String, _ arguments: SQLArguments = [], cached: Bool = true,
+    package func fetchOne<T>(_ sql: String, _ arguments: SQLArguments = [], cached: Bool = true,
                             _ transform: (SQLiteRow) throws -> T) throws -> T? {
         var result: T?
         try forEachRow(sql, arguments, cached: cached) { result = try transform($0); return false }
@@ -59,7 +59,7 @@ extension SQLiteConnection {
     }
 
     /// The first column of the first row as a `T`, or nil when there is no row.
-    public func fetchOne<T: SQLiteValueConvertible>(_ type: T.Type, _ sql: String, _ arguments: SQLArguments = [],
+    package func fetchOne<T: SQLiteValueConvertible>(_ type: T.Type, _ sql: String, _ arguments: SQLArguments = [],
                                                     cached: Bool = true) throws -> T? {
         try fetchOne(sql, arguments, cached: cached) { row -> T in try row[0] }
     }
@@ -70,7 +70,7 @@ extension SQLiteConnection {
     /// parameters unexpanded), or stops when `handler` is nil. Tests use it to see which
     /// queries a call ran. What triggers and virtual tables (the search index) run inside a
     /// statement, which SQLite reports as `-- ...` comments, is left out: it is SQLite's.
-    public func trace(_ handler: ((String) -> Void)?) {
+    package func trace(_ handler: ((String) -> Void)?) {
         traceHandler = handler
         guard handler != nil else {
             sqlite3_trace_v2(handle, 0, nil, nil)

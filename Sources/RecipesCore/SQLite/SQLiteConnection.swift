@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// A value as SQLite stores it, used to bind parameters.
-public enum SQLiteValue: Sendable, Equatable {
+package enum SQLiteValue: Sendable, Equatable {
     /// SQL NULL.
     case null
     /// A 64-bit integer (SQLite's INTEGER).
@@ -25,10 +25,10 @@ public enum SQLiteValue: Sendable, Equatable {
 /// try db.execute("CREATE TABLE t(x)")
 /// try db.transaction { try db.run("INSERT INTO t VALUES (?)", [.integer(1)]) }
 /// ```
-public final class SQLiteConnection {
+package final class SQLiteConnection {
     let handle: OpaquePointer
     /// The file this connection opened (`:memory:` for an in-memory database).
-    public let path: String
+    package let path: String
     /// The file this connection holds, while it is open (see ConnectedFiles).
     private let file: ConnectedFiles.Identity?
     /// Prepared statements kept by SQL text (see ``cachedStatement(_:)``).
@@ -37,7 +37,7 @@ public final class SQLiteConnection {
     var traceHandler: ((String) -> Void)?
 
     /// How long a writer waits for another process's lock before giving up, in milliseconds.
-    public static let busyTimeoutMilliseconds: Int32 = 15_000
+    package static let busyTimeoutMilliseconds: Int32 = 15_000
     /// How often a waiting writer tries again.
     static let busyRetryMilliseconds: Int32 = 2
 
@@ -50,7 +50,7 @@ public final class SQLiteConnection {
     /// `immutable` (read-only too) tells SQLite the file cannot change while open, so it takes
     /// no locks and needs no -wal or -shm file: the only way to read a WAL store in a folder
     /// this user cannot write.
-    public init(path: String, readOnly: Bool = false, create: Bool = true, immutable: Bool = false) throws {
+    package init(path: String, readOnly: Bool = false, create: Bool = true, immutable: Bool = false) throws {
         _ = Self.configured
         var db: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -90,7 +90,7 @@ public final class SQLiteConnection {
 
     /// Whether closing checkpoints the WAL into the database and deletes the -wal and -shm
     /// files (SQLite's default).
-    public func setCheckpointOnClose(_ enabled: Bool) {
+    package func setCheckpointOnClose(_ enabled: Bool) {
         _ = csqlite_set_checkpoint_on_close(handle, enabled ? 1 : 0)
     }
 
@@ -98,7 +98,7 @@ public final class SQLiteConnection {
 
     /// Closes the connection now (SQLite finishes once its last statement is finalized);
     /// any later use fails.
-    public func close() {
+    package func close() {
         guard !isClosed else { return }
         isClosed = true
         // Cached statements do not keep the connection alive; they are finalized first.
@@ -112,13 +112,13 @@ public final class SQLiteConnection {
     }
 
     /// Rows the last INSERT, UPDATE or DELETE changed.
-    public var lastChanges: Int64 { sqlite3_changes64(handle) }
+    package var lastChanges: Int64 { sqlite3_changes64(handle) }
 
     /// Rows inserted, updated or deleted through this connection since it opened.
-    public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+    package var totalChanges: Int64 { sqlite3_total_changes64(handle) }
 
     /// Runs one or more statements that take no parameters.
-    public func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         if code != SQLITE_OK {
@@ -129,19 +129,19 @@ public final class SQLiteConnection {
     }
 
     /// Prepares one statement.
-    public func prepare(_ sql: String) throws -> SQLiteStatement {
+    package func prepare(_ sql: String) throws -> SQLiteStatement {
         try SQLiteStatement(connection: self, sql: sql)
     }
 
     /// Runs one statement with parameters, ignoring any rows.
-    public func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws {
+    package func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws {
         let statement = try prepare(sql)
         try statement.bind(parameters)
         while try statement.step() {}
     }
 
     /// The first column of the first row, or nil when there is no row.
-    public func scalar(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> SQLiteValue? {
+    package func scalar(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> SQLiteValue? {
         let statement = try prepare(sql)
         try statement.bind(parameters)
         guard try statement.step() else { return nil }
@@ -149,15 +149,15 @@ public final class SQLiteConnection {
     }
 
     /// The rowid of the last row inserted on this connection.
-    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Whether a transaction is open on this connection (SQLite is not in autocommit mode).
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.
     /// Writers use `BEGIN IMMEDIATE` so that the write lock is taken up front, where the busy
     /// timeout applies, rather than failing half-way on a lock upgrade.
-    public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
         try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
             let result = try body()

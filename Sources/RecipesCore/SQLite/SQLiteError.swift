@@ -6,15 +6,15 @@ import CSQLite
 /// do { try db.execute("INSERT ...") }
 /// catch SQLiteError.ResultCode.constraint { ... }
 /// ```
-public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+package struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, ...).
-    public let code: Int32
+    package let code: Int32
     /// The extended result code, when SQLite gave one.
-    public let extendedCode: Int32
+    package let extendedCode: Int32
     /// SQLite's message for the failure (`sqlite3_errmsg`).
-    public let message: String
+    package let message: String
     /// The statement that failed, when there was one.
-    public let sql: String?
+    package let sql: String?
 
     init(code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil) {
         self.code = code & 0xff
@@ -37,9 +37,9 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     }
 
     /// The primary result code, matchable in `catch` and `switch`.
-    public var resultCode: ResultCode { ResultCode(rawValue: code) }
+    package var resultCode: ResultCode { ResultCode(rawValue: code) }
 
-    public var description: String {
+    package var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " - while executing `\(sql)`" }
         return text
@@ -54,50 +54,50 @@ extension SQLiteError {
     /// catch SQLiteError.ResultCode.readOnly { ... }
     /// switch error.resultCode { case .busy, .locked: retry() ... }
     /// ```
-    public struct ResultCode: RawRepresentable, Hashable, Sendable {
-        public let rawValue: Int32
-        public init(rawValue: Int32) { self.rawValue = rawValue }
+    package struct ResultCode: RawRepresentable, Hashable, Sendable {
+        package let rawValue: Int32
+        package init(rawValue: Int32) { self.rawValue = rawValue }
 
         /// `SQLITE_ERROR`: a generic error (bad SQL, a missing table).
-        public static let error = ResultCode(rawValue: SQLITE_ERROR)
+        package static let error = ResultCode(rawValue: SQLITE_ERROR)
         /// `SQLITE_PERM`: access permission denied.
-        public static let permission = ResultCode(rawValue: SQLITE_PERM)
+        package static let permission = ResultCode(rawValue: SQLITE_PERM)
         /// `SQLITE_BUSY`: another connection holds the lock longer than the busy timeout.
-        public static let busy = ResultCode(rawValue: SQLITE_BUSY)
+        package static let busy = ResultCode(rawValue: SQLITE_BUSY)
         /// `SQLITE_LOCKED`: a conflict within the same connection or shared cache.
-        public static let locked = ResultCode(rawValue: SQLITE_LOCKED)
+        package static let locked = ResultCode(rawValue: SQLITE_LOCKED)
         /// `SQLITE_READONLY`: the database cannot be written.
-        public static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
+        package static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
         /// `SQLITE_IOERR`: the operating system reported an I/O error (a full disk, a size limit).
-        public static let ioError = ResultCode(rawValue: SQLITE_IOERR)
+        package static let ioError = ResultCode(rawValue: SQLITE_IOERR)
         /// `SQLITE_CORRUPT`: the file is damaged.
-        public static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)
+        package static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)
         /// `SQLITE_FULL`: the disk is full.
-        public static let full = ResultCode(rawValue: SQLITE_FULL)
+        package static let full = ResultCode(rawValue: SQLITE_FULL)
         /// `SQLITE_CANTOPEN`: the file could not be opened.
-        public static let cannotOpen = ResultCode(rawValue: SQLITE_CANTOPEN)
+        package static let cannotOpen = ResultCode(rawValue: SQLITE_CANTOPEN)
         /// `SQLITE_CONSTRAINT`: a constraint was violated (any kind).
-        public static let constraint = ResultCode(rawValue: SQLITE_CONSTRAINT)
+        package static let constraint = ResultCode(rawValue: SQLITE_CONSTRAINT)
         /// `SQLITE_MISMATCH`: a value of the wrong type.
-        public static let mismatch = ResultCode(rawValue: SQLITE_MISMATCH)
+        package static let mismatch = ResultCode(rawValue: SQLITE_MISMATCH)
         /// `SQLITE_NOTADB`: the file is not an SQLite database.
-        public static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
+        package static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
         // The extended codes are function-like macros in sqlite3.h, which Swift cannot import.
         /// `SQLITE_CONSTRAINT_UNIQUE`: a UNIQUE or PRIMARY KEY constraint.
-        public static let constraintUnique = ResultCode(rawValue: SQLITE_CONSTRAINT | 8 << 8)
+        package static let constraintUnique = ResultCode(rawValue: SQLITE_CONSTRAINT | 8 << 8)
         /// `SQLITE_CONSTRAINT_FOREIGNKEY`: a foreign key constraint.
-        public static let constraintForeignKey = ResultCode(rawValue: SQLITE_CONSTRAINT | 3 << 8)
+        package static let constraintForeignKey = ResultCode(rawValue: SQLITE_CONSTRAINT | 3 << 8)
 
         var isPrimary: Bool { rawValue & 0xff == rawValue }
 
         /// Matches a code against a pattern in `switch` and `catch`: a primary code matches every
         /// extended code of its kind (`.constraint` matches `.constraintUnique`).
-        public static func ~= (pattern: ResultCode, code: ResultCode) -> Bool {
+        package static func ~= (pattern: ResultCode, code: ResultCode) -> Bool {
             pattern.isPrimary ? pattern.rawValue == code.rawValue & 0xff : pattern.rawValue == code.rawValue
         }
 
         /// Lets `catch SQLiteError.ResultCode.busy` catch an ``SQLiteError`` with that code.
-        public static func ~= (pattern: ResultCode, error: any Error) -> Bool {
+        package static func ~= (pattern: ResultCode, error: any Error) -> Bool {
             guard let error = error as? SQLiteError else { return false }
             return pattern ~= ResultCode(rawValue: error.extendedCode)
         }

@@ -2,7 +2,7 @@ import CSQLite
 import FoundationEssentials
 
 /// A prepared statement. It owns the `sqlite3_stmt*` and finalizes it when released.
-public final class SQLiteStatement {
+package final class SQLiteStatement {
     let handle: OpaquePointer
     /// Kept alive so the connection outlives its statements; nil for a statement in the
     /// connection's own cache, which the connection finalizes before it closes (a strong
@@ -10,7 +10,7 @@ public final class SQLiteStatement {
     private let retainedConnection: SQLiteConnection?
     unowned let connection: SQLiteConnection
     /// The statement's SQL text.
-    public let sql: String
+    package let sql: String
     /// The result columns' names, read on first use.
     private var columnNames: [String]?
 
@@ -41,7 +41,7 @@ public final class SQLiteStatement {
     }
 
     /// Binds `parameters` to `?1 ... ?n` after resetting the statement.
-    public func bind(_ parameters: [SQLiteValue]) throws {
+    package func bind(_ parameters: [SQLiteValue]) throws {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         // Parameters past the last one the SQL names are unused (a translated predicate may
@@ -75,7 +75,7 @@ public final class SQLiteStatement {
     }
 
     /// Advances to the next row: true when a row is ready, false when the statement is done.
-    public func step() throws -> Bool {
+    package func step() throws -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -88,7 +88,7 @@ public final class SQLiteStatement {
     }
 
     /// Resets the statement so it can run again (its bindings stay); releases its read locks.
-    public func reset() { sqlite3_reset(handle) }
+    package func reset() { sqlite3_reset(handle) }
 
     /// True between the first step and the reset: a cached statement in use cannot serve a
     /// second caller at the same time.
@@ -97,7 +97,7 @@ public final class SQLiteStatement {
     /// The index of the result column called `name` (its alias, or its name in the table).
     /// A scan of a dozen names, not a dictionary: callers that read many rows look an index
     /// up once (see ColumnLayout), and a dictionary's setup costs `recipes next` more.
-    public func columnIndex(_ name: String) throws -> Int32 {
+    package func columnIndex(_ name: String) throws -> Int32 {
         let names = columnNames ?? (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
         columnNames = names
         guard let index = names.firstIndex(of: name) else {
@@ -107,10 +107,10 @@ public final class SQLiteStatement {
     }
 
     /// Whether the current row's column holds NULL.
-    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     /// The column's value as text ("" for NULL).
-    public func string(_ column: Int32) -> String {
+    package func string(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
@@ -118,31 +118,31 @@ public final class SQLiteStatement {
 
     /// Calls `body` with the column's text as UTF-8 bytes, valid only during the call: no
     /// String is made (empty for NULL).
-    public func withText<R>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    package func withText<R>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let text = sqlite3_column_text(handle, column)
         return try body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_column_bytes(handle, column))))
     }
 
     /// The column's value as bytes (text as its UTF-8; none for NULL).
-    public func bytes(_ column: Int32) -> [UInt8] {
+    package func bytes(_ column: Int32) -> [UInt8] {
         guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
     }
 
     /// The column's value as an integer (0 for NULL).
-    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 
     /// The column's value as an integer, or nil for NULL.
-    public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+    package func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
 
     /// The column's value as a floating-point number (0 for NULL).
-    public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
     /// The column's value as a floating-point number, or nil for NULL.
-    public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+    package func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
 
     /// The column's value as SQLite stores it.
-    public func value(at column: Int32) -> SQLiteValue {
+    package func value(at column: Int32) -> SQLiteValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
         case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))

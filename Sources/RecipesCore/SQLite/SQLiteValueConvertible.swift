@@ -10,7 +10,7 @@ import FoundationEssentials
 ///
 /// Reading coerces as SQLite's own `sqlite3_column_*` functions do (an INTEGER column read
 /// as `Double`, say); NULL reads only into an optional.
-public protocol SQLiteValueConvertible {
+package protocol SQLiteValueConvertible {
     /// The value as SQLite stores it.
     var sqliteValue: SQLiteValue { get }
     /// The value `sqliteValue` holds, or nil when it cannot be one of these.
@@ -19,14 +19,14 @@ public protocol SQLiteValueConvertible {
 
 extension SQLiteValue: SQLiteValueConvertible {
     /// The value as SQLite stores it.
-    public var sqliteValue: SQLiteValue { self }
-    public init?(sqliteValue: SQLiteValue) { self = sqliteValue }
+    package var sqliteValue: SQLiteValue { self }
+    package init?(sqliteValue: SQLiteValue) { self = sqliteValue }
 }
 
 extension String: SQLiteValueConvertible {
     /// The value as SQLite stores it.
-    public var sqliteValue: SQLiteValue { .text(self) }
-    public init?(sqliteValue: SQLiteValue) {
+    package var sqliteValue: SQLiteValue { .text(self) }
+    package init?(sqliteValue: SQLiteValue) {
         switch sqliteValue {
         case .text(let text): self = text
         case .integer(let number): self = String(number)
@@ -40,8 +40,8 @@ extension String: SQLiteValueConvertible {
 
 extension Int64: SQLiteValueConvertible {
     /// The value as SQLite stores it.
-    public var sqliteValue: SQLiteValue { .integer(self) }
-    public init?(sqliteValue: SQLiteValue) {
+    package var sqliteValue: SQLiteValue { .integer(self) }
+    package init?(sqliteValue: SQLiteValue) {
         switch sqliteValue {
         case .integer(let number): self = number
         case .real(let number): self = Int64(exactly: number.rounded(.towardZero)) ?? (number < 0 ? .min : .max)
@@ -54,8 +54,8 @@ extension Int64: SQLiteValueConvertible {
 
 extension Int: SQLiteValueConvertible {
     /// The value as SQLite stores it.
-    public var sqliteValue: SQLiteValue { .integer(Int64(self)) }
-    public init?(sqliteValue: SQLiteValue) {
+    package var sqliteValue: SQLiteValue { .integer(Int64(self)) }
+    package init?(sqliteValue: SQLiteValue) {
         guard let number = Int64(sqliteValue: sqliteValue) else { return nil }
         self = Int(truncatingIfNeeded: number)
     }
@@ -63,8 +63,8 @@ extension Int: SQLiteValueConvertible {
 
 extension Bool: SQLiteValueConvertible {
     /// The value as SQLite stores it.
-    public var sqliteValue: SQLiteValue { .integer(self ? 1 : 0) }
-    public init?(sqliteValue: SQLiteValue) {
+    package var sqliteValue: SQLiteValue { .integer(self ? 1 : 0) }
+    package init?(sqliteValue: SQLiteValue) {
         guard let number = Int64(sqliteValue: sqliteValue) else { return nil }
         self = number != 0
     }
@@ -72,8 +72,8 @@ extension Bool: SQLiteValueConvertible {
 
 extension Double: SQLiteValueConvertible {
     /// The value as SQLite stores it.
-    public var sqliteValue: SQLiteValue { .real(self) }
-    public init?(sqliteValue: SQLiteValue) {
+    package var sqliteValue: SQLiteValue { .real(self) }
+    package init?(sqliteValue: SQLiteValue) {
         switch sqliteValue {
         case .real(let number): self = number
         case .integer(let number): self = Double(number)
@@ -87,8 +87,8 @@ extension Double: SQLiteValueConvertible {
 /// Seconds since 2001-01-01 UTC as REAL, so that a `Date` reads back bit for bit (see Schema).
 extension Date: SQLiteValueConvertible {
     /// The value as SQLite stores it.
-    public var sqliteValue: SQLiteValue { .real(timeIntervalSinceReferenceDate) }
-    public init?(sqliteValue: SQLiteValue) {
+    package var sqliteValue: SQLiteValue { .real(timeIntervalSinceReferenceDate) }
+    package init?(sqliteValue: SQLiteValue) {
         guard let seconds = Double(sqliteValue: sqliteValue) else { return nil }
         self.init(timeIntervalSinceReferenceDate: seconds)
     }
@@ -98,8 +98,8 @@ extension Date: SQLiteValueConvertible {
 /// of ``storedBytes`` too, as the store keeps an ingredient's id.
 extension UUID: SQLiteValueConvertible {
     /// The value as SQLite stores it.
-    public var sqliteValue: SQLiteValue { .text(storedText) }
-    public init?(sqliteValue: SQLiteValue) {
+    package var sqliteValue: SQLiteValue { .text(storedText) }
+    package init?(sqliteValue: SQLiteValue) {
         switch sqliteValue {
         case .text(let text):
             guard let id = UUID(storedText: text) else { return nil }
@@ -115,8 +115,8 @@ extension UUID: SQLiteValueConvertible {
 
 extension Optional: SQLiteValueConvertible where Wrapped: SQLiteValueConvertible {
     /// The value as SQLite stores it.
-    public var sqliteValue: SQLiteValue { self?.sqliteValue ?? .null }
-    public init?(sqliteValue: SQLiteValue) {
+    package var sqliteValue: SQLiteValue { self?.sqliteValue ?? .null }
+    package init?(sqliteValue: SQLiteValue) {
         if case .null = sqliteValue {
             self = .none
             return
@@ -128,16 +128,16 @@ extension Optional: SQLiteValueConvertible where Wrapped: SQLiteValueConvertible
 
 /// The values bound to a statement's `?1 ... ?n`, written as an array literal of Swift
 /// values: `[id, name, nil, 3]`.
-public struct SQLArguments: ExpressibleByArrayLiteral, Sendable, Equatable {
+package struct SQLArguments: ExpressibleByArrayLiteral, Sendable, Equatable {
     /// The values, in the order of the parameters.
-    public var values: [SQLiteValue]
+    package var values: [SQLiteValue]
 
     /// Arguments from values already converted.
-    public init(_ values: [SQLiteValue]) {
+    package init(_ values: [SQLiteValue]) {
         self.values = values
     }
 
-    public init(arrayLiteral elements: (any SQLiteValueConvertible)?...) {
+    package init(arrayLiteral elements: (any SQLiteValueConvertible)?...) {
         values = elements.map { $0?.sqliteValue ?? .null }
     }
 }
@@ -150,17 +150,17 @@ public struct SQLArguments: ExpressibleByArrayLiteral, Sendable, Equatable {
 ///     return true
 /// }
 /// ```
-public struct SQLiteRow {
+package struct SQLiteRow {
     let statement: SQLiteStatement
 
     /// The value in the column called `name`, as `T`.
-    public subscript<T: SQLiteValueConvertible>(_ name: String) -> T {
+    package subscript<T: SQLiteValueConvertible>(_ name: String) -> T {
         get throws { try self[statement.columnIndex(name)] }
     }
 
     /// The value in column `index` (resolve it once with ``SQLiteStatement/columnIndex(_:)``
     /// when reading many rows).
-    public subscript<T: SQLiteValueConvertible>(_ index: Int32) -> T {
+    package subscript<T: SQLiteValueConvertible>(_ index: Int32) -> T {
         get throws {
             let value = statement.value(at: index)
             guard let converted = T(sqliteValue: value) else {

@@ -180,8 +180,8 @@ private func insertStatement(table: String, _ names: [String]) -> String {
 
 extension Array: SQLiteValueConvertible where Element == String {
     /// The lines joined by line breaks: how the `tags` column stores a recipe's tags.
-    public var sqliteValue: SQLiteValue { .text(joined(separator: "\n")) }
-    public init?(sqliteValue: SQLiteValue) {
+    package var sqliteValue: SQLiteValue { .text(joined(separator: "\n")) }
+    package init?(sqliteValue: SQLiteValue) {
         guard let text = String(sqliteValue: sqliteValue) else { return nil }
         self = text.split(separator: "\n").map(String.init)
     }
@@ -189,8 +189,8 @@ extension Array: SQLiteValueConvertible where Element == String {
 
 extension RecipeVariety: SQLiteValueConvertible {
     /// The kind as the `kind` column stores it.
-    public var sqliteValue: SQLiteValue { .text(rawValue) }
-    public init?(sqliteValue: SQLiteValue) {
+    package var sqliteValue: SQLiteValue { .text(rawValue) }
+    package init?(sqliteValue: SQLiteValue) {
         guard case .text(let text) = sqliteValue else { return nil }
         self.init(rawValue: text)
     }

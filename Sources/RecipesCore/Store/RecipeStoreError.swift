@@ -44,8 +44,9 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
     /// The file could not be written for another reason: an I/O error, a file-size limit
     /// (`ulimit -f`), a file already where a backup was to go. The transaction was rolled back.
     case cannotWrite(path: String, detail: String)
-    /// A fetch, save or query failed in SQLite for a reason the other cases do not name.
-    case sqlite(SQLiteError)
+    /// A fetch, save or query failed in SQLite for a reason the other cases do not name:
+    /// SQLite's primary result code (`SQLITE_CONSTRAINT`, ...) and its message.
+    case sqlite(code: Int32, message: String)
     /// An invalid value: a recipe that the store does not keep (a blank name, a name over
     /// ``Recipe/maximumNameLength`` characters); the save wrote nothing.
     case invalidRecipe(id: UUID, reason: String)
@@ -72,7 +73,7 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
         case SQLITE_IOERR: self = .cannotWrite(path: path, detail: "\(error.message) (a full disk or a file size limit)")
         case SQLITE_READONLY: self = .readOnly(path: path)
         case SQLITE_BUSY: self = .busy(path: path)
-        default: self = .sqlite(error)
+        default: self = .sqlite(code: error.code, message: error.message)
         }
     }
 
@@ -86,7 +87,7 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
         case .cannotWrite: SQLITE_IOERR
         case .readOnly: SQLITE_READONLY
         case .busy: SQLITE_BUSY
-        case .sqlite(let error): error.code
+        case .sqlite(let code, _): code
         case .noSuchFolder: SQLITE_CANTOPEN
         case .emptyPath, .notARegularFile, .noSuchFile, .newerVersion, .invalidRecipe, .predicate, .conflict, .untranslatable, .cannotWatch: nil
         }
@@ -115,12 +116,12 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
             "cannot write \(path): the disk is full; nothing was changed"
         case .cannotWrite(let path, let detail):
             "cannot write \(path): \(detail); nothing was changed"
-        case .sqlite(let error):
-            error.description
+        case .sqlite(let code, let message):
+            "SQLite error \(code): \(message)"
         case .invalidRecipe(let id, let reason):
             "recipe \(id.uuidString) cannot be saved: \(reason); nothing was changed"
         case .busy(let path):
-            "\(path) is busy: another recipes process has been writing to it for 15 s; nothing was changed, try again"
+            "\(path) is busy: another connection has been writing to it for 15 s; nothing was changed, try again"
         case .predicate(let detail):
             "the predicate could not be evaluated: \(detail)"
         case .conflict(let conflicts):
@@ -145,11 +146,11 @@ public enum RecipeStoreError: Error, CustomStringConvertible, Equatable, Localiz
     /// What the user can do about it, where there is something.
     public var recoverySuggestion: String? {
         switch self {
-        case .newerVersion: "Use the newer version of recipes that wrote the store."
-        case .damaged: "Restore a backup ('recipes restore')."
+        case .newerVersion: "Use the newer version of the library (or of recipes) that wrote the store."
+        case .damaged: "Restore a backup of the store (RecipeStore.restore(fromBackup:keepingCurrentAt:))."
         case .readOnly: "Ask for write permission on the store and its folder."
         case .diskFull: "Free some disk space and try again."
-        case .busy: "Try again when the other recipes process has finished."
+        case .busy: "Try again when the other writer has finished."
         case .conflict: "Fetch the recipes again and redo the change."
         default: nil
         }

@@ -10,7 +10,7 @@ import Testing
     @Test(arguments: [
         (SQLITE_FULL, RecipeStoreError.diskFull(path: "/s"), "cannot write /s: the disk is full; nothing was changed"),
         (SQLITE_READONLY, .readOnly(path: "/s"), "cannot write /s: the store is read-only; nothing was changed"),
-        (SQLITE_BUSY, .busy(path: "/s"), "/s is busy: another recipes process has been writing to it for 15 s; nothing was changed, try again"),
+        (SQLITE_BUSY, .busy(path: "/s"), "/s is busy: another connection has been writing to it for 15 s; nothing was changed, try again"),
         (SQLITE_NOTADB, .notAStore(path: "/s"), "/s is not a recipe store"),
         (SQLITE_CORRUPT, .damaged(path: "/s", detail: "bad page"), "/s is damaged: bad page"),
     ])
@@ -25,9 +25,10 @@ import Testing
     @Test func otherCodesKeepTheSQLiteError() {
         let underlying = SQLiteError(code: SQLITE_CONSTRAINT, extendedCode: 2067, message: "UNIQUE constraint failed", sql: "INSERT")
         let error = RecipeStoreError(underlying, path: "/s")
-        #expect(error == .sqlite(underlying))
+        #expect(error == .sqlite(code: SQLITE_CONSTRAINT, message: "UNIQUE constraint failed"))
+        #expect(error.description == "SQLite error 19: UNIQUE constraint failed")
         #expect(error.sqliteCode == SQLITE_CONSTRAINT)
-        #expect(error != RecipeStoreError.sqlite(SQLiteError(code: SQLITE_CONSTRAINT, message: "other")))
+        #expect(error != RecipeStoreError.sqlite(code: SQLITE_CONSTRAINT, message: "other"))
         #expect(RecipeStoreError.conflict([]).sqliteCode == nil)
         #expect(RecipeStoreError.busy(path: "/s").recoverySuggestion != nil)
     }

@@ -37,7 +37,7 @@ let package = Package(
         // An example app: actors, the change stream and a live query (see its main.swift).
         .executableTarget(name: "RecipesExample", dependencies: ["Recipes"]),
         // Measures whole `recipes` processes against the sqlite3 shell and ripgrep.
-        .executableTarget(name: "RecipesBench", dependencies: ["Recipes"]),
+        .executableTarget(name: "RecipesBench", dependencies: ["Recipes"], exclude: ["README.md"]),
         .testTarget(name: "RecipesTests", dependencies: ["Recipes", "RecipesCore"], exclude: ["Fixtures"]),
         .testTarget(name: "RecipesCLITests", dependencies: ["RecipesCLI", "Recipes", "RecipesCore"], exclude: ["Fixtures"]),
         .testTarget(name: "RecipesBenchTests", dependencies: ["RecipesBench", "RecipesCLI"]),

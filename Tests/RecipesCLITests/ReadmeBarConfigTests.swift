@@ -88,3 +88,23 @@ import Testing
         #expect(neither.status == 64 && neither.stderr.hasPrefix("recipes: error: missing <recipe>"), "\(neither)")
     }
 }
+
+/// The bar guide (`man 7 recipes-bars`) prints the same configs as the README, which the
+/// tests run: neither can drift from what is tested.
+@Suite struct BarGuideTests {
+    static let guide: String = {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("man/recipes-bars.7").path
+        let roff = String(decoding: try! FileContents.read(path), as: UTF8.self)
+        // The page's code blocks as text: roff's escapes for a backslash and a leading dot undone.
+        return roff.replacing("\\e", with: "\\").replacing("\\&", with: "")
+    }()
+
+    @Test(arguments: ["waybar (`~/.config/waybar/config`):", "i3blocks (`~/.config/i3blocks/config`):", "polybar:",
+                      "tmux (`~/.tmux.conf`):", "i3status-rust", "cron — "])
+    func theGuidePrintsTheReadmesConfig(marker: String) throws {
+        let block = try #require(ReadmeBlocks.block(after: marker))
+        // The converter's shape of a code block: .RS 4, the lines, .RE.
+        #expect(Self.guide.contains(".RS 4\n" + block + ".RE"), "man/recipes-bars.7 lacks the README's block after '\(marker)':\n\(block)")
+    }
+}

@@ -1,48 +1,9 @@
 import FoundationEssentials
 
 // The one description of what a recipe and an ingredient store. Adding a stored field is
-// the model property, here a record property and one column entry, and a migration (Schema);
-// the SQL, reading rows, change detection, `ModelContext`'s restore and the translator's key
+// the model property, a record property (RecipeRecord.swift), one column entry here, and a
+// migration (Schema); the SQL, reading rows, change detection, `ModelContext`'s restore and the translator's key
 // paths follow from these lists, and a test checks the JSON archive's keys against them.
-
-/// The persisted state of one recipe with its ingredients: what a row holds, and the
-/// snapshot a context compares against to find what changed. Its properties sit here, beside
-/// the columns that store them.
-struct RecipeRecord: Equatable {
-    struct IngredientRecord: Equatable {
-        var id = RecipeRecord.noID
-        var name = ""
-        var amount = ""
-        var isHeading = false
-    }
-
-    // Defaults make an empty record, which reading a row or a model fills in.
-    var id = RecipeRecord.noID
-    var variety = RecipeVariety.dish
-    var name = ""
-    var summary = ""
-    var instructions = ""
-    var plannedDate: Date?
-    var createdAt = Date(timeIntervalSinceReferenceDate: 0)
-    var updatedAt = Date(timeIntervalSinceReferenceDate: 0)
-    var ovenTemperature: Int?
-    var bakeMinutes: Int?
-    var isAlcoholic: Bool?
-    var isServedHot: Bool?
-    var sourceURL: String?
-    var servings: Int?
-    var yield: String?
-    var prepMinutes: Int?
-    var cookMinutes: Int?
-    var totalMinutes: Int?
-    var tags: [String] = []
-    // Derived by the store from the cooked log (see RecipeStore+Plan); never edited.
-    var lastCooked: Date?
-    var timesCooked = 0
-    var ingredients: [IngredientRecord] = []
-
-    static let noID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-}
 
 extension RecipeRecord {
     /// Every column of `recipe`, in the order a person's edits are reported (a save conflict

@@ -1,5 +1,44 @@
 import FoundationEssentials
 
+/// The persisted state of one recipe with its ingredients: what a row holds, and the
+/// snapshot a context compares against to find what changed. Its columns are described in
+/// RecipeColumns.swift.
+struct RecipeRecord: Equatable {
+    struct IngredientRecord: Equatable {
+        var id = RecipeRecord.noID
+        var name = ""
+        var amount = ""
+        var isHeading = false
+    }
+
+    // Defaults make an empty record, which reading a row or a model fills in.
+    var id = RecipeRecord.noID
+    var variety = RecipeVariety.dish
+    var name = ""
+    var summary = ""
+    var instructions = ""
+    var plannedDate: Date?
+    var createdAt = Date(timeIntervalSinceReferenceDate: 0)
+    var updatedAt = Date(timeIntervalSinceReferenceDate: 0)
+    var ovenTemperature: Int?
+    var bakeMinutes: Int?
+    var isAlcoholic: Bool?
+    var isServedHot: Bool?
+    var sourceURL: String?
+    var servings: Int?
+    var yield: String?
+    var prepMinutes: Int?
+    var cookMinutes: Int?
+    var totalMinutes: Int?
+    var tags: [String] = []
+    // Derived by the store from the cooked log (see RecipeStore+Plan); never edited.
+    var lastCooked: Date?
+    var timesCooked = 0
+    var ingredients: [IngredientRecord] = []
+
+    static let noID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+}
+
 extension RecipeRecord {
     init(_ recipe: Recipe) {
         self = .blank

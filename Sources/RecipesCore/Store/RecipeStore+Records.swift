@@ -271,13 +271,13 @@ struct RecipeInsertStatements {
     let row: SQLiteStatement
     let line: SQLiteStatement
     let document: SQLiteStatement
-    /// The recipe's version stamp (``RecipeStore/stampSQL``).
+    /// The recipe's version stamp (``RecipeStore/localStampSQL``).
     let version: SQLiteStatement
 
     init(_ database: SQLiteConnection) throws {
         row = try database.cachedStatement(RecipeRecord.insertSQL)
         line = try database.cachedStatement(RecipeRecord.IngredientRecord.insertSQL)
         document = try database.cachedStatement(Self.documentSQL)
-        version = try database.cachedStatement(RecipeStore.stampSQL)
+        version = try database.cachedStatement(RecipeStore.localStampSQL)
     }
 }

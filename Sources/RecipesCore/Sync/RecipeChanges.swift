@@ -166,10 +166,7 @@ extension RecipeStore {
                 }
                 // A local change not yet written stays marked: its plan entries still have to
                 // travel, though the recipe's own version is now another replica's.
-                try database.execute("""
-                    INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
-                    ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5
-                    """, [change.id, change.stamp.wall, change.stamp.counter, change.stamp.replica, incoming == nil])
+                try setVersion(of: change.id, to: change.stamp, deleted: incoming == nil, keepingLocalChange: true)
             }
             // The plan merges entry by entry, whichever version of the recipe won, and is kept
             // (unseen) while the recipe is deleted here (see the "meal plan" migration). A
@@ -212,20 +209,32 @@ extension RecipeStore {
         }
     }
 
+    /// Sets the stored version of recipe `id`: another replica's (a change applied, a sample),
+    /// so no local change is counted for it, unless `keepingLocalChange` leaves a mark of a
+    /// local change not yet written where it is.
+    func setVersion(of id: UUID, to stamp: SyncStamp, deleted: Bool, keepingLocalChange: Bool) throws {
+        try database.execute(Self.stampSQL + (keepingLocalChange ? "" : ", local_change = NULL"),
+                             [id, stamp.wall, stamp.counter, stamp.replica, deleted, nil as Int64?])
+    }
+
+    /// Writes a recipe's version row, `?6` its local change mark on a new row.
     static let stampSQL = """
         INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-        ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5, local_change = ?6
+        ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5
         """
 
+    /// ``stampSQL`` that also sets the mark on an existing row.
+    static let localStampSQL = stampSQL + ", local_change = ?6"
+
     /// Gives the recipe a new local version stamp; called by every write of the library. A
-    /// bulk insert passes the statement of ``stampSQL`` it holds (see RecipeInsertStatements).
+    /// bulk insert passes the statement of ``localStampSQL`` it holds (see RecipeInsertStatements).
     func stampLocalChange(of id: UUID, deleted: Bool, using held: SQLiteStatement? = nil) throws {
         guard stampsLocalChanges else { return }
         var state = try syncClock ?? loadClock()
         let stamp = state.clock.tick(now: Date())
         state.localChange += 1
         syncClock = state
-        try (held ?? database.cachedStatement(Self.stampSQL)).run([
+        try (held ?? database.cachedStatement(Self.localStampSQL)).run([
             id.sqliteValue, stamp.wall.sqliteValue, stamp.counter.sqliteValue, stamp.replica.sqliteValue,
             deleted.sqliteValue, state.localChange.sqliteValue,
         ])

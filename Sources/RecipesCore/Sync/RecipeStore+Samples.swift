@@ -16,7 +16,7 @@ extension RecipeStore {
             defer { stampsLocalChanges = true }
             for recipe in recipes {
                 try insert(RecipeRecord(recipe))
-                try setVersion(of: recipe.id, to: .sample, deleted: false)
+                try setVersion(of: recipe.id, to: .sample, deleted: false, keepingLocalChange: false)
                 // The entry has the recipe's id, like the sample, so every machine's copy of
                 // a sample plan is the same entry.
                 if let planned = recipe.plannedDate {
@@ -44,7 +44,7 @@ extension RecipeStore {
                     continue
                 }
                 try deleteRecord(id: id)
-                try setVersion(of: id, to: .sample, deleted: true)
+                try setVersion(of: id, to: .sample, deleted: true, keepingLocalChange: false)
                 deleted.append(record.makeRecipe())
             }
             return (deleted, kept)
@@ -55,10 +55,4 @@ extension RecipeStore {
         try database.fetchOne(Int64.self, "SELECT wall FROM recipe_version WHERE recipe_id = ?", [id]) == SyncStamp.sample.wall
     }
 
-    private func setVersion(of id: UUID, to stamp: SyncStamp, deleted: Bool) throws {
-        try database.execute("""
-            INSERT INTO recipe_version (recipe_id, wall, counter, replica, deleted, local_change) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
-            ON CONFLICT (recipe_id) DO UPDATE SET wall = ?2, counter = ?3, replica = ?4, deleted = ?5, local_change = NULL
-            """, [id, stamp.wall, stamp.counter, stamp.replica, deleted])
-    }
 }

@@ -40,6 +40,10 @@ import Testing
     static let cases: [([String], [String])] = [
         (["recipes", "show", ""], [#"$(touch\ "#, #"Mom\'s\ Spaghetti"#, "Soup"]),
         (["recipes", "show", "So"], ["Soup"]),
+        // Names match ignoring case, as `show` reads them.
+        (["recipes", "show", "so"], ["Soup"]),
+        (["recipes", "cooked", "MOM"], [#"Mom\'s\ Spaghetti"#]),
+        (["recipes", "search", "--kind", "d"], ["dish"]),
         (["recipes", "--store", "STORE", "delete", "Mo"], [#"Mom\'s\ Spaghetti"#]),
         (["recipes", "plan", "So"], ["Soup"]),
         (["recipes", "plan", "Soup", ""], []),

@@ -96,8 +96,8 @@ import Testing
         #expect(week.stdout.components(separatedBy: "SUMMARY:").count == 2)
         let all = try cli.runOnStore(["plan", "--ics", "--all"])
         #expect(all.stdout.components(separatedBy: "SUMMARY:").count == 3)
-        // Through the end of tomorrow (Dec 1) still has the soup; an empty window is an empty calendar.
-        #expect(try cli.runOnStore(["plan", "--ics", "--days", "1"]).stdout.components(separatedBy: "SUMMARY:").count == 2)
+        // Two days, today and tomorrow (Dec 1), still have the soup; an empty window is an empty calendar.
+        #expect(try cli.runOnStore(["plan", "--ics", "--days", "2"]).stdout.components(separatedBy: "SUMMARY:").count == 2)
         let empty = RecipesProcess()
         try empty.seed([Recipe(name: "Unplanned")])
         let nothing = try empty.runOnStore(["plan", "--ics"])
@@ -118,7 +118,7 @@ import Testing
         ])
         let text = try cli.runOnStore(["shopping"])
         #expect(text == .init(stdout: "Leeks  3½ (Soup, Gratin)\nSalt   a pinch (Soup)\nCream  200 ml (Gratin)\n", stderr: "", status: 0))
-        let json = try cli.runOnStore(["shopping", "--format", "json", "--days", "1"])
+        let json = try cli.runOnStore(["shopping", "--format", "json", "--days", "2"])
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(items.map { $0["name"] as? String } == ["Leeks", "Salt"])
         let leeks = try #require((items[0]["amounts"] as? [[String: Any]])?.first)

@@ -77,9 +77,9 @@ import Testing
 
             """)
         // From yesterday: the days behind can be listed too.
-        #expect(try cli.runOnStore(["plan", "--from", "yesterday", "--days", "0", "--format", "table"]).stdout == "Tue 2026-12-01\n  -\n")
+        #expect(try cli.runOnStore(["plan", "--from", "yesterday", "--days", "1", "--format", "table"]).stdout == "Tue 2026-12-01\n  -\n")
         // --from another day, and the JSON a script reads.
-        let json = try cli.runOnStore(["plan", "--from", "2026-12-10", "--days", "1", "--format", "json"])
+        let json = try cli.runOnStore(["plan", "--from", "2026-12-10", "--days", "2", "--format", "json"])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(objects.count == 1 && objects[0]["name"] as? String == "Soup" && objects[0]["planned"] as? String == "2026-12-11T18:00:00Z")
         #expect(objects[0]["repeat"] as? String == "FREQ=WEEKLY;BYDAY=FR" && objects[0]["repeats"] as? String == "every Friday")
@@ -92,7 +92,7 @@ import Testing
         #expect(try berlin.runOnStore(["plan", "pizza", "every", "sat", "dinner"]).stdout
             == "planned Pizza every Saturday (dinner), first Sat 2027-03-20 18:00\n")
         // 18:00 in Berlin is 17:00 UTC in winter and 16:00 UTC from March 28.
-        let spring = try berlin.runOnStore(["plan", "--days", "14", "--format", "plain"]).stdout.split(separator: "\n")
+        let spring = try berlin.runOnStore(["plan", "--days", "15", "--format", "plain"]).stdout.split(separator: "\n")
             .map { $0.split(separator: "\t", omittingEmptySubsequences: false)[3] }
         #expect(spring == ["2027-03-20T17:00:00Z", "2027-03-27T17:00:00Z", "2027-04-03T16:00:00Z"])
         let autumn = try berlin.runOnStore(["plan", "--from", "2027-10-23", "--days", "8", "--format", "plain"]).stdout
@@ -117,7 +117,7 @@ import Testing
         #expect(try cli.runOnStore(["plan", "soup", "--skip", "dec", "11"]).stdout
             == "skipped Soup on Fri 2026-12-11; the repeat goes on, next Fri 2026-12-18 18:00\n")
         #expect(try cli.runOnStore(["plan", "soup", "--clear", "2026-12-18"]).stdout == "cleared Soup on Fri 2026-12-18 (a repeat skips it)\n")
-        let fridays = try cli.runOnStore(["plan", "--days", "23", "--format", "plain"]).stdout.split(separator: "\n")
+        let fridays = try cli.runOnStore(["plan", "--days", "26", "--format", "plain"]).stdout.split(separator: "\n")
             .map { $0.split(separator: "\t", omittingEmptySubsequences: false)[3].prefix(10) }
         #expect(fridays == ["2026-12-04", "2026-12-25"])
         #expect(try cli.runOnStore(["plan", "soup", "--skip", "dec", "11"])

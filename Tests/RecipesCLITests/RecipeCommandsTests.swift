@@ -150,7 +150,7 @@ import Testing
             == "planned Hot Cocoa for Tue 2026-12-01 08:00\nalso planned: Thu 2026-12-24 12:00\n")
         let list = try cli.runOnStore(["plan", "--format", "plain"])
         #expect(list.stdout.split(separator: "\n").map { $0.split(separator: "\t")[2] } == ["Crème brûlée", "Hot Cocoa", "Mom's Spaghetti"])
-        let table = try cli.runOnStore(["plan", "--format", "table", "--days", "1"])
+        let table = try cli.runOnStore(["plan", "--format", "table", "--days", "2"])
         #expect(table.stdout == """
             Mon 2026-11-30  today
               20:00  Crème brûlée     baked

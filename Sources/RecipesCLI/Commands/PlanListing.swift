@@ -5,7 +5,7 @@ import RecipesCore
 /// for scripts, or a calendar.
 struct PlanListing {
     enum Span: Equatable {
-        /// N days from the first day.
+        /// N days, the first day included.
         case days(Int)
         /// The calendar week (Monday to Sunday) of the first day.
         case week
@@ -28,7 +28,7 @@ struct PlanListing {
         if arguments.has(PlanCommand.all), arguments.has(PlanCommand.from) { throw UsageError(.eitherOption("--from", "--all"), command: command) }
         if arguments.has(PlanCommand.ics), arguments.has(PlanCommand.format) { throw UsageError(.eitherOption("--ics", "--format"), command: command) }
         // A year at most: every repeat is listed occurrence by occurrence.
-        let days = try arguments.integer(PlanCommand.days, minimum: 0, maximum: 366, command: command)
+        let days = try arguments.integer(PlanCommand.days, minimum: 1, maximum: 366, command: command)
         span = arguments.has(PlanCommand.all) ? .all : arguments.has(PlanCommand.week) ? .week : .days(days ?? 7)
         from = arguments.value(PlanCommand.from)
         format = arguments.choice(PlanCommand.format)
@@ -43,8 +43,8 @@ struct PlanListing {
         let window: Range<Date>
         switch span {
         case .days(let count):
-            // The first day and the N after it, as `--days` always meant.
-            window = firstDay..<local.adding(days: count + 1, to: firstDay)
+            // N days, the first one included: `--days 7` is a week.
+            window = firstDay..<local.adding(days: count, to: firstDay)
         case .week:
             // Weeks run Monday to Sunday; LocalTime counts weekdays from Sunday (0).
             let monday = local.adding(days: -((local.components(of: firstDay).weekday + 6) % 7), to: firstDay)

@@ -3,7 +3,8 @@ import RecipesCore
 
 /// `recipes search`: the library's kind and search predicates, AND-ed, run as SQL.
 struct SearchCommand: RecipesCommand {
-    static let kind = CommonOptions.kind()
+    static let kind = OptionSpec("--kind", short: "k", value: "kind", choosing: SearchKindChoice.self,
+                                 help: "Only recipes of this kind: all, dish, baked or beverage (default: all).")
     static let upcoming = OptionSpec("--upcoming", help: "Only recipes planned after now.")
     static let tag = OptionSpec("--tag", short: "t", value: "tag", repeatable: true, help: "Only recipes with this tag; repeat for several (all must be there).")
     static let maxTime = OptionSpec("--max-time", value: "duration",
@@ -31,7 +32,7 @@ struct SearchCommand: RecipesCommand {
         examples: ["recipes search chocolate --kind baked", "recipes search --tag vegetarian --max-time 30m", "recipes search --upcoming --sort planned", "recipes search --not-cooked-since 30d --sort cooked", "recipes search tomato --format json | jq '.[].name'"])
 
     let words: String
-    let recipeKind: RecipeKind
+    let kind: SearchKindChoice
     let upcomingOnly: Bool
     let order: SearchOrder
     let limitCount: Int?
@@ -55,7 +56,7 @@ struct SearchCommand: RecipesCommand {
             maxMinutes = nil
         }
         words = arguments.positionals.joined(separator: " ")
-        recipeKind = (arguments.choice(Self.kind) ?? KindChoice.all).recipeKind
+        kind = arguments.choice(Self.kind) ?? .all
         upcomingOnly = arguments.has(Self.upcoming)
         order = arguments.choice(Self.sort) ?? .name
         do {
@@ -70,7 +71,11 @@ struct SearchCommand: RecipesCommand {
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let store = try environment.openStore()
         let now = environment.now
-        var predicate = RecipePredicates.matching(kind: recipeKind, search: words)
+        var predicate: Predicate<Recipe>? = switch (kind.predicate, RecipePredicates.search(words)) {
+        case (nil, let search): search
+        case (let kind?, nil): kind
+        case (let kind?, let search?): kind && search
+        }
         if upcomingOnly {
             let upcoming = #Predicate<Recipe> { ($0.plannedDate ?? now) > now }
             predicate = predicate.map { $0 && upcoming } ?? upcoming

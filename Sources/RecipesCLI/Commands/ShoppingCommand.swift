@@ -3,7 +3,7 @@ import RecipesCore
 
 /// `recipes shopping`: what to buy for the recipes planned in the next days.
 struct ShoppingCommand: RecipesCommand {
-    static let days = OptionSpec("--days", short: "d", value: "n", help: "Meals planned from now through the Nth day after today (default: 7, at most 366).")
+    static let days = OptionSpec("--days", short: "d", value: "n", help: "Meals planned from now through the end of the Nth day, today the first (default: 7, at most 366).")
     static let format = OptionSpec("--format", value: "format", choosing: DocumentFormat.self, help: "text (default) or json.")
 
     static let spec = CommandSpec(
@@ -25,13 +25,14 @@ struct ShoppingCommand: RecipesCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         // A year at most: every repeat counts each time it comes.
-        window = try arguments.integer(Self.days, minimum: 0, maximum: 366, command: Self.spec.name) ?? 7
+        window = try arguments.integer(Self.days, minimum: 1, maximum: 366, command: Self.spec.name) ?? 7
         asJSON = arguments.choice(Self.format) == DocumentFormat.json
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let local = environment.local
-        let end = local.adding(days: window + 1, to: local.startOfDay(environment.now))
+        // N days, today the first: `--days 7` is the coming week.
+        let end = local.adding(days: window, to: local.startOfDay(environment.now))
         // Every meal from now on counts, a repeat's each time, not yet cooked.
         let store = try environment.openStore()
         let context = ModelContext(store)

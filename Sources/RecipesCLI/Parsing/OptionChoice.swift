@@ -1,3 +1,4 @@
+import FoundationEssentials
 import RecipesCore
 
 /// The value of an option that chooses from a fixed set. The type is the one list of the
@@ -32,6 +33,21 @@ enum KindChoice: String, OptionChoice {
         case .all: .all
         case .baked: .bakedGoods
         case .beverage: .beverages
+        }
+    }
+}
+
+/// `search --kind`: every kind, or one of the three `add --kind` makes.
+enum SearchKindChoice: String, OptionChoice {
+    case all, dish, baked, beverage
+
+    /// The recipes of the chosen kind; nil for all.
+    var predicate: Predicate<Recipe>? {
+        switch self {
+        case .all: nil
+        case .dish: RecipePredicates.dishes
+        case .baked: RecipePredicates.kind(.bakedGoods)
+        case .beverage: RecipePredicates.kind(.beverages)
         }
     }
 }

@@ -1,8 +1,8 @@
 extension CompletionScripts {
     /// bash: a `complete -F` function. Options are found long or short (`-f waybar` as
     /// `--format waybar`); paths use compgen's file and directory lists; recipe names are
-    /// matched by prefix in bash itself, never through `compgen -W`, which would expand a
-    /// name such as `$(reboot)`.
+    /// matched by prefix, ignoring case as `show` does ("pep" finds "Pepper…"), in bash
+    /// itself, never through `compgen -W`, which would expand a name such as `$(reboot)`.
     static func bash(_ specs: [CommandSpec]) -> String {
         let valueOptions = valueOptions(specs).joined(separator: "|")
         var script = """
@@ -11,7 +11,7 @@ extension CompletionScripts {
                 local name
                 [[ ${#store[@]} -eq 0 && -z "$RECIPES_STORE" && ! -e "\(defaultStore)" ]] && return
                 while IFS= read -r name; do
-                    [[ "$name" == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
+                    [[ "${name,,}" == "${cur,,}"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
                 done < <(recipes "${store[@]}" \(namesCommand) | cut -f3)
             }
 

@@ -264,7 +264,9 @@ extension WhenParser {
         let day = Int(pieces[1])!
         let longest = LocalTime.daysIn(month: month, year: 2000)
         guard (1...longest).contains(day) else {
-            throw PlanningInputError(part: word, reason: "\(Self.monthNames[month - 1]) has \(longest) days")
+            // Without a year, February's length is that of the year it lands in: say both.
+            let length = month == 2 ? "28 days, 29 in a leap year" : "\(longest) days"
+            throw PlanningInputError(part: word, reason: "\(Self.monthNames[month - 1]) has \(length)")
         }
         let today = local.components(of: now)
         var year = (month, day) < (today.month, today.day) ? today.year + 1 : today.year

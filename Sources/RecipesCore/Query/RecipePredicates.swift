@@ -17,6 +17,12 @@ public enum RecipePredicates {
         }
     }
 
+    /// Plain dishes: neither baked goods nor beverages. (``RecipeKind`` keeps SwiftData's
+    /// sample's three cases, so a `switch` over it stays exhaustive in code written for it.)
+    public static var dishes: Predicate<Recipe> {
+        #Predicate<Recipe> { !($0 is BakedGood) && !($0 is Beverage) }
+    }
+
     /// Recipes in which every word of `text` occurs, case- and diacritic-insensitively, in
     /// the name, summary, instructions, or an ingredient's name or amount. Nil when `text`
     /// has no words.

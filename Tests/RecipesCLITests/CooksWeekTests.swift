@@ -1,0 +1,42 @@
+import Foundation
+import Recipes
+import Testing
+
+/// Papercuts of a cook's week (issue 34), through the real binary.
+@Suite struct CooksWeekTests {
+    let cli = RecipesProcess()
+
+    init() throws {
+        try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-12-06T18:00:00Z"), ingredients: [Ingredient(name: "leeks", amount: "2")]),
+                      BakedGood(name: "Bread", plannedDate: RecipesProcess.date("2026-12-07T10:00:00Z"), ingredients: [Ingredient(name: "flour", amount: "500 g")]),
+                      Beverage(name: "Tea")])
+    }
+
+    @Test func searchFindsDishesAsAddMakesThem() throws {
+        let dishes = try cli.runOnStore(["search", "--kind", "dish", "--format", "plain"])
+        #expect(dishes.status == 0 && dishes.stdout.split(separator: "\n").map { $0.split(separator: "\t")[2] } == ["Soup"], "\(dishes)")
+        #expect(try cli.runOnStore(["search", "bread", "--kind", "dish"]).status == 1)
+        #expect(try cli.runOnStore(["add", "Stew", "--kind", "dish"]).status == 0)
+        #expect(try cli.runOnStore(["search", "--kind", "dish", "--format", "plain"]).stdout.split(separator: "\n").count == 2)
+        #expect(try cli.runOnStore(["search", "--kind", "beverage", "--format", "plain"]).stdout.contains("Tea"))
+    }
+
+    @Test func nDaysAreNDays() throws {
+        // Now is Mon 2026-11-30 09:30: seven days end with Sunday.
+        let week = try cli.runOnStore(["plan", "--days", "7", "--format", "table"]).stdout
+        let days = week.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.isEmpty }
+        #expect(days.count == 7 && days.first?.hasPrefix("Mon 2026-11-30") == true && days.last?.hasPrefix("Sun 2026-12-06") == true, "\(week)")
+        // The soup on day seven is in; the bread on day eight is not.
+        #expect(try cli.runOnStore(["plan", "--days", "7", "--format", "plain"]).stdout.split(separator: "\n").count == 1)
+        let shopping = try cli.runOnStore(["shopping", "--days", "7", "--format", "json"])
+        let items = try JSONSerialization.jsonObject(with: Data(shopping.stdout.utf8)) as? [[String: Any]]
+        #expect(items?.map { $0["name"] as? String } == ["leeks"], "\(shopping)")
+        #expect(try cli.runOnStore(["plan", "--days", "0"]).status == 64)
+    }
+
+    @Test func februaryIsNotSaidToHave29DaysInEveryYear() throws {
+        let result = try cli.runOnStore(["plan", "soup", "feb", "30"])
+        #expect(result == .init(stdout: "", stderr: "recipes: error: bad WHEN 'feb 30': February has 28 days, 29 in a leap year; see 'recipes help plan'\n",
+                                status: 64))
+    }
+}

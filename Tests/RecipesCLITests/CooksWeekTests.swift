@@ -39,4 +39,12 @@ import Testing
         #expect(result == .init(stdout: "", stderr: "recipes: error: bad WHEN 'feb 30': February has 28 days, 29 in a leap year; see 'recipes help plan'\n",
                                 status: 64))
     }
+
+    @Test func showSaysWhereARecipeCameFrom() throws {
+        #expect(try cli.runOnStore(["set", "soup", "--source", "https://example.com/leek-soup"]).status == 0)
+        let shown = try cli.runOnStore(["show", "soup"])
+        #expect(shown.stdout.contains("\nsource: https://example.com/leek-soup\n"), "\(shown)")
+        // A recipe without one prints no empty line for it.
+        #expect(!(try cli.runOnStore(["show", "tea"]).stdout.contains("source:")))
+    }
 }

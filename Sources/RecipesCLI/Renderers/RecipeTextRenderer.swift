@@ -30,6 +30,8 @@ struct RecipeTextRenderer {
         }
         if !servings.isEmpty { output.line(servings.joined(separator: " · ")) }
         if !recipe.tags.isEmpty { output.line("tags: " + recipe.tags.map(TerminalText.oneLine).joined(separator: ", ")) }
+        // Where it came from, to open the page again (a terminal makes the address a link).
+        if let source = recipe.sourceURL, !source.isEmpty { output.line("source: " + TerminalText.oneLine(source)) }
         if let cooked = cookedLine(recipe) { output.line(cooked) }
         PlanEntriesText(formatter: formatter).write(plan, planned: recipe.plannedDate, to: output)
         if !recipe.summary.isEmpty {

@@ -47,4 +47,16 @@ import Testing
         // A recipe without one prints no empty line for it.
         #expect(!(try cli.runOnStore(["show", "tea"]).stdout.contains("source:")))
     }
+
+    @Test func addingANameThatIsThereIsRefusedUnlessAsked() throws {
+        let before = try cli.storeBytes()
+        let again = try cli.runOnStore(["add", "SOUP", "-i", "2 leeks"])
+        #expect(again.status == 2 && again.stderr.hasPrefix("recipes: error: dish 'Soup' is already there ("), "\(again)")
+        #expect(again.stderr.contains("--duplicate"))
+        #expect(try cli.storeBytes() == before)
+        // Another kind of the same name is another recipe; asked for, a second one is added.
+        #expect(try cli.runOnStore(["add", "Soup", "--kind", "beverage"]).status == 0)
+        #expect(try cli.runOnStore(["add", "Soup", "--duplicate"]).status == 0)
+        #expect(try cli.runOnStore(["search", "soup", "--kind", "dish", "--format", "plain"]).stdout.split(separator: "\n").count == 2)
+    }
 }

@@ -14,6 +14,7 @@ struct AddCommand: RecipesCommand {
     static let bakeMinutes = OptionSpec("--bake-minutes", value: "minutes", help: "Baked goods: minutes in the oven, \(FieldLimit.bakeMinutes.rangeText).")
     static let alcoholic = OptionSpec("--alcoholic", help: "Beverages: contains alcohol.")
     static let hot = OptionSpec("--hot", help: "Beverages: served hot.")
+    static let duplicate = OptionSpec("--duplicate", help: "Add it even when a recipe of this kind has the name already.")
 
     static let spec = CommandSpec(
         name: "add",
@@ -21,10 +22,10 @@ struct AddCommand: RecipesCommand {
         discussion: """
             Ingredients are given one per --ingredient, amount first, separated from the name by \
             ' :: ' ("1 medium, diced :: Onion"); without '::' the whole text is the name. Creates \
-            the store when --store or RECIPES_STORE names one that does not exist yet.
+            the store when --store or RECIPES_STORE names one that does not exist yet. A recipe             of the same kind and name (ignoring case, accents and punctuation) is refused, as             import refuses it, unless --duplicate asks for a second one.
             """,
         arguments: [ArgumentSpec("name", help: "The recipe's name.")],
-        options: [kind, summary, instructions, ingredient, plan, RecipeFactOptions.servings, RecipeFactOptions.tag, oven, bakeMinutes, alcoholic, hot],
+        options: [kind, summary, instructions, ingredient, plan, RecipeFactOptions.servings, RecipeFactOptions.tag, oven, bakeMinutes, alcoholic, hot, duplicate],
         examples: ["recipes add \"Mom's Spaghetti\" -i '1 box :: Spaghetti' -i '4 cloves :: Garlic' --plan 'fri 7pm'",
                    "recipes add Focaccia --kind baked --oven 220 --bake-minutes 25 --servings 8 --tag bread --tag italian"])
 
@@ -42,6 +43,7 @@ struct AddCommand: RecipesCommand {
     let isHot: Bool
     let servings: Int?
     let tags: [String]
+    let allowsDuplicate: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let command = Self.spec.name
@@ -65,6 +67,7 @@ struct AddCommand: RecipesCommand {
         minutes = try arguments.number(Self.bakeMinutes, .bakeMinutes, command: command)
         isAlcoholic = arguments.has(Self.alcoholic)
         isHot = arguments.has(Self.hot)
+        allowsDuplicate = arguments.has(Self.duplicate)
         servings = try arguments.number(RecipeFactOptions.servings, .servings, command: command)
         let tagChanges = try RecipeFactOptions.tagChanges(in: arguments, command: command)
         if let removed = tagChanges.remove.first { throw UsageError(.removingTagFromNewRecipe(removed), command: command) }
@@ -108,8 +111,14 @@ struct AddCommand: RecipesCommand {
         recipe.tags = tags
         let store = try environment.openStore(creating: true)
         let context = ModelContext(store)
-        // The recipe and its plan in one transaction.
+        // The check, the recipe and its plan in one transaction: no other add can come between.
         try context.transaction {
+            if !allowsDuplicate, let existing = try store.recipes(matching: name).first(where: {
+                $0.variety == variety && TextMatching.nameKey($0.name) == TextMatching.nameKey(name)
+            }) {
+                throw CommandFailure("\(variety.rawValue) '\(TerminalText.oneLine(existing.name))' is already there (\(CommonOptions.shortID(existing.id))); "
+                                     + "change it with 'recipes edit' or 'recipes set', or add another with --duplicate")
+            }
             context.insert(recipe)
             try context.save()
             if let plan {

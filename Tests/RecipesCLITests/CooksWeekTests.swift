@@ -59,4 +59,17 @@ import Testing
         #expect(try cli.runOnStore(["add", "Soup", "--duplicate"]).status == 0)
         #expect(try cli.runOnStore(["search", "soup", "--kind", "dish", "--format", "plain"]).stdout.split(separator: "\n").count == 2)
     }
+
+    @Test func sameNamedRecipesAreToldApartByTheirFiles() throws {
+        let cookbook = cli.home.appendingPathComponent("cookbook")
+        for folder in ["Dinners", "Freezable"] {
+            try FileManager.default.createDirectory(at: cookbook.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try Data("Roll the @mince{500%g} into balls.\n".utf8).write(to: cookbook.appendingPathComponent(folder + "/Meatballs.cook"))
+        }
+        #expect(try cli.runOnStore(["import", cookbook.path]).status == 0)
+        let both = try cli.runOnStore(["show", "meatballs"])
+        #expect(both.status == 2 && both.stderr.contains("Meatballs (Dinners/Meatballs, ") && both.stderr.contains("Meatballs (Freezable/Meatballs, "), "\(both)")
+        #expect(both.stderr.hasSuffix("; name one by its id or by its file's path (Folder/Name)\n"), "\(both)")
+        #expect(try cli.runOnStore(["show", "Freezable/Meatballs"]).status == 0)
+    }
 }

@@ -16,8 +16,15 @@ enum CommonOptions {
                                  status: .nothingFound)
         }
         guard matches.count == 1 else {
-            let listed = matches.prefix(10).map { "\(TerminalText.oneLine($0.name)) (\(shortID($0.id)))" }.joined(separator: ", ")
-            throw CommandFailure("'\(TerminalText.oneLine(reference))' matches \(matches.count) recipes: \(listed); name one by its id")
+            // A recipe imported from a file is named by the file's path too (Dinners/Meatballs).
+            var byPath = false
+            let listed = try matches.prefix(10).map { match in
+                let path = try store.originPath(of: match.id).map { $0.hasSuffix(".cook") ? String($0.dropLast(5)) : $0 }
+                if path != nil { byPath = true }
+                return "\(TerminalText.oneLine(match.name)) (\(path.map { TerminalText.oneLine($0) + ", " } ?? "")\(shortID(match.id)))"
+            }.joined(separator: ", ")
+            throw CommandFailure("'\(TerminalText.oneLine(reference))' matches \(matches.count) recipes: \(listed); name one by its id"
+                                 + (byPath ? " or by its file's path (Folder/Name)" : ""))
         }
         return first
     }

@@ -55,6 +55,14 @@ extension RecipeStore {
         return found
     }
 
+    /// The path, in its folder, of the file recipe `id` was imported from (`Dinners/Meatballs.cook`),
+    /// which names it where its name is shared; nil for a recipe from no file.
+    package func originPath(of id: UUID) throws -> String? {
+        try reading {
+            try database.fetchOne(String.self, "SELECT path FROM recipe_origin WHERE recipe_id = ? AND path IS NOT NULL", [id])
+        }
+    }
+
     /// Records where the recipe `id` came from; called inside the import's transaction, after
     /// the recipe is written.
     func setOrigin(_ origin: RecipeOrigin, of id: UUID) throws {

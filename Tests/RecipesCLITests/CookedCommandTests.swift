@@ -98,7 +98,7 @@ import Testing
         (["cooked", "pizza", "soon"],
          "recipes: error: bad WHEN 'soon': not a day or a time (try today, tomorrow, fri, +3d, 2026-12-24, 18:30, 7pm); see 'recipes help cooked'\n", 64),
         (["cooked", "lasagne"],
-         "recipes: error: no recipe is named 'lasagne' (names match ignoring case and accents; ids by a prefix of 4 or more)\n", 1),
+         "recipes: error: no recipe is named 'lasagne' (names match ignoring case and accents, or by their first words; ids by a prefix of 4 or more)\n", 1),
         (["cooked"], "recipes: error: missing <recipe>; see 'recipes help cooked'\n", 64),
         (["search", "--not-cooked-since", "30 days"],
          "recipes: error: bad DURATION for --not-cooked-since '30 days': expected a duration such as 30m, 2h or 1h30m (units s, m, h, d, w); see 'recipes help search'\n", 64),

@@ -72,4 +72,25 @@ import Testing
         #expect(both.stderr.hasSuffix("; name one by its id or by its file's path (Folder/Name)\n"), "\(both)")
         #expect(try cli.runOnStore(["show", "Freezable/Meatballs"]).status == 0)
     }
+
+    @Test func theFirstWordsOfANameOrATypoFindIt() throws {
+        try cli.seed([Recipe(name: "Pepper fried chicken (Yuringi: 유린기)"), Recipe(name: "Ratatouille niçoise"),
+                      Recipe(name: "Pepper steak"), Recipe(name: "Bean stew"), Recipe(name: "Bean soup")])
+        // A unique leading part, by words, resolves.
+        let chicken = try cli.runOnStore(["show", "pepper fried chicken"])
+        #expect(chicken.status == 0 && chicken.stdout.hasPrefix("Pepper fried chicken (Yuringi: 유린기)\n"), "\(chicken)")
+        // Several names that begin so are listed, as same names are.
+        let pepper = try cli.runOnStore(["show", "pepper"])
+        #expect(pepper.status == 2 && pepper.stderr.contains("matches 2 recipes: Pepper fried chicken") && pepper.stderr.contains("Pepper steak"), "\(pepper)")
+        // Part of a word is not a word.
+        #expect(try cli.runOnStore(["show", "pepp"]).status == 1)
+        // A typo is told the one nearest name, and nothing is done with it.
+        let typo = try cli.runOnStore(["plan", "ratatouile", "fri"])
+        #expect(typo == .init(stdout: "", stderr: "recipes: error: no recipe is named 'ratatouile'; did you mean 'Ratatouille niçoise'?\n", status: 1), "\(typo)")
+        // Two names as near are no suggestion.
+        let bean = try cli.runOnStore(["show", "bean stow soup"])
+        #expect(bean.status == 1 && !bean.stderr.contains("did you mean"), "\(bean)")
+        let both = try cli.runOnStore(["show", "bean sxup"])
+        #expect(both.stderr.contains("did you mean 'Bean soup'"), "\(both)")
+    }
 }

@@ -110,7 +110,7 @@ import Testing
     @Test func showReportsNoneAndSeveralMatches() throws {
         let none = try cli.runOnStore(["show", "pizza"])
         #expect(none.status == 1)
-        #expect(none.stderr == "recipes: error: no recipe is named 'pizza' (names match ignoring case and accents; ids by a prefix of 4 or more)\n")
+        #expect(none.stderr == "recipes: error: no recipe is named 'pizza' (names match ignoring case and accents, or by their first words; ids by a prefix of 4 or more)\n")
         let several = try cli.runOnStore(["show", "0000"])
         #expect(several.status == 2)
         #expect(several.stderr == "recipes: error: '0000' matches 4 recipes: Crème brûlée (00000000), Hot Cocoa (00000000), Iced tea (00000000), Mom's Spaghetti (00000000); name one by its id\n")

@@ -10,11 +10,22 @@ enum CommonOptions {
     /// The one recipe `reference` names, or a failure: none (exit 1) or several (exit 2,
     /// listing them with id prefixes to choose by).
     static func resolve(_ reference: String, in store: RecipeStore) throws -> Recipe {
-        let matches = try store.recipes(matching: reference)
-        guard let first = matches.first else {
-            throw CommandFailure("no recipe is named '\(TerminalText.oneLine(reference))' (names match ignoring case and accents; ids by a prefix of 4 or more)",
-                                 status: .nothingFound)
+        var matches = try store.recipes(matching: reference)
+        if matches.isEmpty {
+            // The first words of a name are enough when they name one recipe; a typo is told
+            // its nearest name, never taken for it.
+            let meant = try store.namesMeant(by: reference)
+            if meant.leading.count == 1, let recipe = try store.recipes(matching: meant.leading[0].id.uuidString).first {
+                return recipe
+            }
+            matches = try meant.leading.compactMap { try store.recipes(matching: $0.id.uuidString).first }
+            if matches.isEmpty {
+                let suggestion = meant.nearest.map { "; did you mean '\(TerminalText.oneLine($0.name))'?" }
+                    ?? " (names match ignoring case and accents, or by their first words; ids by a prefix of 4 or more)"
+                throw CommandFailure("no recipe is named '\(TerminalText.oneLine(reference))'" + suggestion, status: .nothingFound)
+            }
         }
+        let first = matches[0]
         guard matches.count == 1 else {
             // A recipe imported from a file is named by the file's path too (Dinners/Meatballs).
             var byPath = false

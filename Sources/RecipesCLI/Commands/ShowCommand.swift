@@ -12,9 +12,10 @@ struct ShowCommand: RecipesCommand {
         name: "show",
         abstract: "Show one recipe in full.",
         discussion: """
-            RECIPE is a name, matched ignoring case and accents, or the first four or more \
-            characters of an id (as search prints). When several recipes match, the error lists \
-            them with their ids. With --next, the next planned recipe (for a status bar's \
+            RECIPE is a name, matched ignoring case and accents, its first words when they name \
+            one recipe ("pepper fried chicken"), or the first four or more characters of an id \
+            (as search prints). When several recipes match, the error lists them with their ids; \
+            a typo is told the nearest name. With --next, the next planned recipe (for a status bar's \
             click); exit 1 when nothing is planned. --scale multiplies every amount that starts \
             with a quantity (whole numbers, decimals, fractions, ranges, mixed numbers), keeping \
             units and leaving "to taste" or "a pinch" alone. --servings scales by the servings \

@@ -29,6 +29,51 @@ extension RecipeStore {
 }
 
 extension RecipeStore {
+    /// What a person may have meant by `reference` when ``recipes(matching:)`` finds nothing:
+    /// the recipes whose name begins with its words ("pepper fried chicken" for "Pepper fried
+    /// chicken (Yuringi)"), and else the one name its words are a typo away from (one edit in
+    /// a short word, two from eight letters on, compared with as many of the name's first
+    /// words), nil when none or several are as near.
+    package func namesMeant(by reference: String) throws -> (leading: [RecipeSummary], nearest: RecipeSummary?) {
+        let wanted = TextMatching.nameKey(reference)
+        guard !wanted.isEmpty else { return ([], nil) }
+        let wordCount = wanted.split(separator: " ").count
+        let allowed = wanted.count >= 8 ? 2 : wanted.count >= 4 ? 1 : 0
+        var leading: [RecipeSummary] = [], nearest: [RecipeSummary] = [], nearestDistance = allowed + 1
+        try enumerateSummaries(StoreQuery<Recipe>(sortBy: [SortKey(\.nameSortKey)])) { summary in
+            let key = TextMatching.nameKey(summary.name)
+            if key.hasPrefix(wanted + " ") { leading.append(summary) }
+            guard leading.isEmpty, allowed > 0 else { return true }
+            let start = key.split(separator: " ").prefix(wordCount).joined(separator: " ")
+            // One past the nearest so far: a distance equal to it is told from a greater one.
+            let distance = Self.editDistance(Array(wanted), Array(start), atMost: nearestDistance + 1)
+            if distance < nearestDistance {
+                nearest = [summary]
+                nearestDistance = distance
+            } else if distance == nearestDistance, distance <= allowed {
+                nearest.append(summary)
+            }
+            return true
+        }
+        let names = Set(nearest.map { TextMatching.nameKey($0.name) })
+        return (leading, leading.isEmpty && names.count == 1 ? nearest.first : nil)
+    }
+
+    /// Levenshtein distance between `a` and `b`, or `limit` when it is at least that.
+    static func editDistance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int {
+        guard abs(a.count - b.count) < limit else { return limit }
+        var previous = Array(0...b.count)
+        for (i, left) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, right) in b.enumerated() {
+                current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+            }
+            if current.min()! >= limit { return limit }
+            previous = current
+        }
+        return Swift.min(previous[b.count], limit)
+    }
+
     /// Recipe ids by the key of their source address (``SourceAddress/key(_:)``), for the
     /// addresses exactly one recipe in the store came from.
     func recipeIDsBySourceAddress() throws -> [String: UUID] {

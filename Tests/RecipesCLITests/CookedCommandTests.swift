@@ -49,8 +49,33 @@ import Testing
         // to come: nothing planned is fulfilled.
         #expect(try cli.runOnStore(["cooked", "soup", "today", "07:00"]).stdout
                 == "cooked Soup (Wed 2026-12-02 07:00; unplanned)\n")
-        #expect(try cli.runOnStore(["cooked", "soup", "yesterday", "19:00"]).stdout
+        // An hour after Tuesday's dinner was recorded, it is that dinner again: refused,
+        // unless asked for.
+        #expect(try cli.runOnStore(["cooked", "soup", "yesterday", "19:00"])
+                == .init(stdout: "", stderr: "recipes: error: Soup was recorded cooked Tue 2026-12-01 18:00, the meal planned for Tue 2026-12-01 18:00; nothing was recorded (--again records another)\n", status: 1))
+        #expect(try cli.runOnStore(["cooked", "soup", "yesterday", "19:00", "--again"]).stdout
                 == "cooked Soup (Tue 2026-12-01 19:00; unplanned)\n")
+    }
+
+    @Test func theSameMealIsNotRecordedTwiceAndTonightIsDinner() throws {
+        let cli = RecipesProcess(now: "2026-12-02T20:00:00Z")
+        let soupID = UUID()
+        try cli.seed([Recipe(id: soupID, name: "Soup")])
+        try cli.openStore().addPlanEntry(PlanEntry(recipeID: soupID, date: RecipesProcess.date("2026-12-02T18:00:00Z"), meal: "dinner"))
+        #expect(try cli.runOnStore(["cooked", "soup", "tonight"]).stdout == "cooked Soup (Wed 2026-12-02 18:00; planned dinner Wed 2026-12-02 18:00: done)\n")
+        let before = try cli.storeBytes()
+        let twice = try cli.runOnStore(["cooked", "soup"])
+        #expect(twice.status == 1 && twice.stderr.contains("was recorded cooked Wed 2026-12-02 18:00"), "\(twice)")
+        #expect(try cli.storeBytes() == before)
+        // Unplanned, the same: two records an hour apart are one meal.
+        try cli.seed([Recipe(name: "Tea")])
+        #expect(try cli.runOnStore(["cooked", "tea", "19:00"]).status == 0)
+        #expect(try cli.runOnStore(["cooked", "tea"]).status == 1)
+        #expect(try cli.runOnStore(["cooked", "tea", "--again"]).status == 0)
+        // Before dinner time, tonight is now: a meal cooked early.
+        let early = RecipesProcess(now: "2026-12-02T16:30:00Z")
+        try early.seed([Recipe(name: "Stew")])
+        #expect(try early.runOnStore(["cooked", "stew", "tonight"]).stdout == "cooked Stew (Wed 2026-12-02 16:30; unplanned)\n")
     }
 
     @Test func showSaysHowOftenAndWhenLastAndListsThePlan() throws {

@@ -4,6 +4,8 @@ import RecipesCore
 /// `recipes cooked RECIPE [WHEN]`: records a meal once it is cooked, which fulfils the
 /// planned occurrence it was for.
 struct CookedCommand: RecipesCommand {
+    static let again = OptionSpec("--again", help: "Record it though it was recorded cooked within 4 hours (a second batch).")
+
     static let spec = CommandSpec(
         name: "cooked",
         abstract: "Record that a recipe was cooked.",
@@ -11,24 +13,28 @@ struct CookedCommand: RecipesCommand {
             RECIPE is matched as in 'recipes show' (quote names with spaces); the words after it \
             are WHEN, default now. WHEN looks back: yesterday, a weekday (the last one, today \
             included), a time alone (today's), a meal (breakfast, lunch, dinner: its time), \
-            'today 12:30', '2026-11-30 19:00'; now or today alone is now. A WHEN more than 5 minutes \
+            'today 12:30', '2026-11-30 19:00', tonight (dinner); now or today alone is now. A WHEN more than 5 minutes \
             ahead is refused. The planned occurrence of the recipe nearest to WHEN, from a day \
             before it to two hours after (with a meal word, only that meal), is marked done, \
             so 'recipes next' moves past it. 'recipes show' says how often and when it was last \
             cooked; 'recipes search --sort cooked' and '--not-cooked-since' find what has not \
-            been cooked for a while.
+            been cooked for a while. A recipe recorded cooked within 4 hours, with no planned \
+            meal left for it, is that meal recorded already: refused unless --again.
             """,
         arguments: [ArgumentSpec("recipe", completes: .recipe, help: "The recipe's name or an id prefix."),
                     ArgumentSpec("when", optional: true, variadic: true, help: "When it was cooked (default: now).")],
+        options: [again],
         examples: ["recipes cooked pizza", "recipes cooked \"Mom's Spaghetti\" yesterday dinner", "recipes cooked focaccia today 12:30"])
 
     let reference: String
     let when: String?
+    let isAgain: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         reference = arguments.positionals[0]
         let words = arguments.positionals.dropFirst().joined(separator: " ")
         when = words.isEmpty ? nil : words
+        isAgain = arguments.has(Self.again)
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
@@ -37,7 +43,7 @@ struct CookedCommand: RecipesCommand {
         if let when {
             let meals = try environment.mealTimes()
             // A meal word says which planned meal this was ("yesterday dinner").
-            meal = when.lowercased().split(separator: " ").map(String.init).first { meals.time(of: $0) != nil }
+            meal = when.lowercased().split(separator: " ").map { $0 == "tonight" ? "dinner" : String($0) }.first { meals.time(of: $0) != nil }
             do {
                 date = try WhenParser(now: environment.now, local: environment.local, meals: meals).parseCooked(when)
             } catch {
@@ -49,8 +55,15 @@ struct CookedCommand: RecipesCommand {
         let store = try environment.openStore()
         let recipe = try CommonOptions.resolve(reference, in: store)
         let before = try store.planEntries(of: recipe.id)
-        let record = try store.recordCooked(recipeID: recipe.id, at: date, meal: meal, now: environment.now, local: environment.local)
         let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
+        let record: CookedRecord
+        do {
+            record = try store.recordCooked(recipeID: recipe.id, at: date, meal: meal, again: isAgain, now: environment.now, local: environment.local)
+        } catch let done as AlreadyCooked {
+            let planned = done.plannedFor.map { ", the meal planned for \(formatter.full($0))" } ?? ""
+            throw CommandFailure("\(TerminalText.oneLine(recipe.name)) was recorded cooked \(formatter.full(done.recordedAt))\(planned); "
+                                 + "nothing was recorded (--again records another)", status: .nothingFound)
+        }
         environment.output.line(CookedLine(record: record, recipe: recipe, before: before, after: try store.planEntries(of: recipe.id),
                                            formatter: formatter).text)
         return .success

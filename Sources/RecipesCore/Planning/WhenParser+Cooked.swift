@@ -17,6 +17,12 @@ extension WhenParser {
         var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         // What people type right after a meal.
         if words == ["now"] || words == ["today"] { return now }
+        // "tonight" is today's dinner, as in `recipes plan`; said before dinner time, cooking
+        // ended early: now.
+        if let index = words.firstIndex(of: "tonight"), let dinner = meals.time(of: "dinner") {
+            words[index] = "\(ISO8601.pad(dinner.hour)):\(ISO8601.pad(dinner.minute))"
+            if words.count == 1 { return min(try parse(isoDay(offset: 0) + " " + words[0]), now) }
+        }
         var namesDay = false
         let today = local.components(of: now).weekday
         for index in words.indices {

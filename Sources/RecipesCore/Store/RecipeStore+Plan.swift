@@ -200,22 +200,37 @@ extension RecipeStore {
     /// little early), and with `meal`, only one planned for that meal. A meal still hours
     /// ahead is never taken for one already cooked. An entry planned without a meal word
     /// counts as `meal` when it lies within ``cookedEarlyWindow`` of `date`.
+    ///
+    /// The same meal is not recorded twice by accident: unless `again`, when no planned meal
+    /// is open for `date` and the recipe was recorded cooked within ``sameMealWindow`` of it,
+    /// it throws ``AlreadyCooked`` (naming the planned meal that record fulfilled, if any) and
+    /// writes nothing.
     @discardableResult
-    public func recordCooked(recipeID: UUID, at date: Date, meal: String? = nil, now: Date = Date(),
+    public func recordCooked(recipeID: UUID, at date: Date, meal: String? = nil, again: Bool = false, now: Date = Date(),
                              local: LocalTime = .system) throws -> CookedRecord {
         try write {
             try requireRecipe(recipeID)
             var fulfilled: (entry: PlanEntry, occurrence: Date)?
+            var done: Date?
             let window = date.addingTimeInterval(-Self.cookedMatchWindow)..<date.addingTimeInterval(Self.cookedEarlyWindow)
             for entry in try planEntries(of: recipeID) where meal == nil || entry.meal == nil || entry.meal?.lowercased() == meal?.lowercased() {
-                for occurrence in entry.occurrences(from: window.lowerBound, to: window.upperBound, local: local) where !occurrence.cooked {
+                for occurrence in entry.occurrences(from: window.lowerBound, to: window.upperBound, local: local) {
                     // An entry planned without a meal word is that meal when it lies near it.
                     if meal != nil, entry.meal == nil, abs(occurrence.date.timeIntervalSince(date)) > Self.cookedEarlyWindow { continue }
+                    if occurrence.cooked {
+                        done = done.map { abs($0.timeIntervalSince(date)) < abs(occurrence.date.timeIntervalSince(date)) ? $0 : occurrence.date } ?? occurrence.date
+                        continue
+                    }
                     let distance = abs(occurrence.date.timeIntervalSince(date))
                     if distance < fulfilled.map({ abs($0.occurrence.timeIntervalSince(date)) }) ?? .infinity {
                         fulfilled = (entry, occurrence.date)
                     }
                 }
+            }
+            if !again, fulfilled == nil, let close = try cookedRecords(of: recipeID).map(\.date)
+                .filter({ abs($0.timeIntervalSince(date)) < Self.sameMealWindow })
+                .min(by: { abs($0.timeIntervalSince(date)) < abs($1.timeIntervalSince(date)) }) {
+                throw AlreadyCooked(recipeID: recipeID, plannedFor: done, recordedAt: close)
             }
             if var entry = fulfilled?.entry, let occurrence = fulfilled?.occurrence {
                 entry.cooked = (entry.cooked + [occurrence]).sorted()
@@ -231,6 +246,10 @@ extension RecipeStore {
     /// How long after a planned occurrence cooking still fulfils it: the same meal, cooked late
     /// or recorded the next morning.
     public static let cookedMatchWindow: TimeInterval = 24 * 3_600
+
+    /// Two records of one recipe closer than this are one meal recorded twice (a lunch and a
+    /// dinner are further apart), unless asked for.
+    public static let sameMealWindow: TimeInterval = 4 * 3_600
 
     /// How long before a planned occurrence cooking fulfils it: started early.
     public static let cookedEarlyWindow: TimeInterval = 2 * 3_600

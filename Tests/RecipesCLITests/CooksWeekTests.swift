@@ -93,4 +93,37 @@ import Testing
         let both = try cli.runOnStore(["show", "bean sxup"])
         #expect(both.stderr.contains("did you mean 'Bean soup'"), "\(both)")
     }
+
+    @Test func deleteSaysWhatGoesWithTheRecipe() throws {
+        #expect(try cli.runOnStore(["cooked", "soup", "yesterday"]).status == 0)
+        // A script (not on a terminal) is not asked, and is told.
+        let deleted = try cli.runOnStore(["delete", "soup"])
+        #expect(deleted.status == 0 && deleted.stdout.hasSuffix(") with its 1 plan entry and 1 cooked record\n"), "\(deleted)")
+        #expect(try cli.runOnStore(["delete", "tea"]).stdout.hasSuffix(")\n"))
+    }
+
+    /// On a terminal (a pty from script(1)), a recipe with a plan is deleted only on a yes.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func deleteOnATerminalAsksFirst() throws {
+        func onTerminal(_ answer: String, _ arguments: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "printf '\(answer)\\n' | /usr/bin/script -qec '\(RecipesProcess.binary.path) --store \(cli.store.path) \(arguments)' /dev/null"]
+            process.environment = cli.environment
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        let before = try cli.storeBytes()
+        let declined = try onTerminal("n", "delete bread")
+        #expect(declined.contains("Delete Bread with its 1 plan entry? [y/N]") && declined.contains("nothing was deleted"), "\(declined)")
+        #expect(try cli.storeBytes() == before)
+        #expect(try onTerminal("y", "delete bread").contains("deleted Bread ("))
+        #expect(try cli.runOnStore(["show", "bread"]).status == 1)
+        // --yes does not ask.
+        #expect(try onTerminal("n", "delete soup --yes").contains("deleted Soup ("))
+    }
 }

@@ -126,4 +126,11 @@ import Testing
         // --yes does not ask.
         #expect(try onTerminal("n", "delete soup --yes").contains("deleted Soup ("))
     }
+
+    @Test func aMealPlannedInThePastIsSaidToBe() throws {
+        let past = try cli.runOnStore(["plan", "tea", "2026-11-20"])
+        #expect(past == .init(stdout: "planned Tea for Fri 2026-11-20 18:00\n",
+                              stderr: "recipes: note: Fri 2026-11-20 18:00 is already past; 'recipes cooked' records a meal that was eaten\n", status: 0))
+        #expect(try cli.runOnStore(["plan", "tea", "fri"]).stderr == "")
+    }
 }

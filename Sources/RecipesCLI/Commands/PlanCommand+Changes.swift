@@ -33,6 +33,10 @@ extension PlanCommand {
         } else {
             environment.output.line("planned \(name) for \(entries.map { formatter.full($0.date) }.joined(separator: ", "))\(mealText)")
         }
+        // A meal already past is kept (a plan written up afterwards) but never silently.
+        if rule == nil, let past = entries.map(\.date).filter({ $0 < environment.now }).first {
+            environment.errors.line("recipes: note: \(formatter.full(past)) is already past; 'recipes cooked' records a meal that was eaten")
+        }
         if replace {
             if !replaced.isEmpty {
                 let next = replaced.map { (date: $0.occurrence(after: environment.now) ?? $0.date, entry: $0) }

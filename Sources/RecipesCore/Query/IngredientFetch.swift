@@ -23,12 +23,7 @@ struct IngredientFetch {
         let alias = SQLTranslator.ingredientAlias, recipe = SQLTranslator.recipeAlias
         let translator = SQLTranslator()
         var conditions: [String] = []
-        var exactFilter = true
-        if let predicate = descriptor.predicate {
-            let (condition, exact, _) = translator.translate(predicate, root: SQLFragment(sql: alias, shape: .ingredient(alias: alias)))
-            if let condition { conditions.append(condition) }
-            exactFilter = exact
-        }
+        let exactFilter = translator.filter(descriptor.predicate, root: SQLFragment(sql: alias, shape: .ingredient(alias: alias)), into: &conditions)
         let order = Self.orderBy(descriptor.sortBy)
         var sql = "SELECT \(recipe).id AS recipe_id, recipes_id_text(\(alias).id) AS id FROM ingredient \(alias) JOIN recipe \(recipe) ON \(recipe).rowid = \(alias).recipe"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }

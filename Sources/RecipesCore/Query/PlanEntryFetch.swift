@@ -34,12 +34,7 @@ struct PlanEntryFetch {
         let translator = SQLTranslator()
         // Live entries of recipes the store has: a deleted recipe's plan is not there.
         var conditions = ["\(alias).removed = 0", "EXISTS (SELECT 1 FROM recipe WHERE id = \(alias).recipe_id)"]
-        var exactFilter = true
-        if let predicate = descriptor.predicate {
-            let (condition, exact, _) = translator.translate(predicate, root: SQLFragment(sql: alias, shape: .planEntry(alias: alias)))
-            if let condition { conditions.append(condition) }
-            exactFilter = exact
-        }
+        let exactFilter = translator.filter(descriptor.predicate, root: SQLFragment(sql: alias, shape: .planEntry(alias: alias)), into: &conditions)
         let order = Self.orderBy(descriptor.sortBy)
         var sql = "SELECT \(select) FROM plan_entry \(alias) WHERE " + conditions.joined(separator: " AND ")
         sql += " ORDER BY " + ((order ?? []) + ["\(alias).id"]).joined(separator: ", ")

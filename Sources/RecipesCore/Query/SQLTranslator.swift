@@ -207,6 +207,15 @@ final class SQLTranslator {
         }
     }
 
+    /// Appends `predicate`'s condition over rows that `root` stands for to `conditions`
+    /// (nothing for no predicate); returns whether SQL alone decides it.
+    func filter<Input>(_ predicate: Predicate<Input>?, root: SQLFragment, into conditions: inout [String]) -> Bool {
+        guard let predicate else { return true }
+        let (condition, exact, _) = translate(predicate, root: root)
+        if let condition { conditions.append(condition) }
+        return exact
+    }
+
     /// A search-index query implied by `node`, or nil when the node implies none.
     func searchIndexQuery(_ node: Any) -> SearchIndexQuery? {
         (node as? any SQLTranslatable)?.searchIndexQuery(self)

@@ -133,4 +133,17 @@ import Testing
                               stderr: "recipes: note: Fri 2026-11-20 18:00 is already past; 'recipes cooked' records a meal that was eaten\n", status: 0))
         #expect(try cli.runOnStore(["plan", "tea", "fri"]).stderr == "")
     }
+
+    @Test func onSundayEveningTheWeekIsTheComingOne() throws {
+        let sunday = RecipesProcess(now: "2026-12-06T19:00:00Z")
+        try sunday.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-12-08T18:00:00Z"))])
+        let week = try sunday.runOnStore(["plan", "--week", "--format", "table"])
+        #expect(week.stdout.hasPrefix("Mon 2026-12-07\n") && week.stdout.contains("Soup"), "\(week)")
+        #expect(week.stderr == "recipes: the coming week, from Mon 2026-12-07; --from today shows the one ending\n")
+        // Before dinner, and with --from, the week is the one it is in.
+        let noon = RecipesProcess(now: "2026-12-06T12:00:00Z")
+        try noon.seed([Recipe(name: "Soup")])
+        #expect(try noon.runOnStore(["plan", "--week", "--format", "table"]).stdout.hasPrefix("Mon 2026-11-30\n"))
+        #expect(try sunday.runOnStore(["plan", "--week", "--from", "today", "--format", "table"]).stdout.hasPrefix("Mon 2026-11-30\n"))
+    }
 }

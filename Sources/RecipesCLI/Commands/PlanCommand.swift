@@ -12,7 +12,7 @@ struct PlanCommand: RecipesCommand {
     static let servings = OptionSpec("--servings", value: "count", help: "How many it is for (\(FieldLimit.servings.rangeText)); shopping scales the recipe by it.")
     static let note = OptionSpec("--note", value: "text", help: "A note for the cook, shown in the week.")
     static let days = OptionSpec("--days", short: "d", value: "n", help: "List N days from today (or the --from day), that day included (default: 7, at most 366).")
-    static let week = OptionSpec("--week", help: "List this calendar week, Monday to Sunday.")
+    static let week = OptionSpec("--week", help: "List this calendar week, Monday to Sunday (on Sunday from dinner time, the coming one).")
     static let from = OptionSpec("--from", value: "date", help: "Start the list on this day instead of today.")
     static let all = OptionSpec("--all", help: "List everything planned, past and future (repeats up to four weeks ahead).")
     static let format = OptionSpec("--format", value: "format", choosing: ListFormat.self,

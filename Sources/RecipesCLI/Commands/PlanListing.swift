@@ -47,7 +47,15 @@ struct PlanListing {
             window = firstDay..<local.adding(days: count, to: firstDay)
         case .week:
             // Weeks run Monday to Sunday; LocalTime counts weekdays from Sunday (0).
-            let monday = local.adding(days: -((local.components(of: firstDay).weekday + 6) % 7), to: firstDay)
+            var monday = local.adding(days: -((local.components(of: firstDay).weekday + 6) % 7), to: firstDay)
+            // On Sunday once dinner time has come, the week worth reading is the coming one.
+            let today = local.components(of: environment.now)
+            if from == nil, today.weekday == 0, let dinner = try environment.mealTimes().time(of: "dinner"),
+               environment.now >= local.date(year: today.year, month: today.month, day: today.day, hour: dinner.hour, minute: dinner.minute) {
+                monday = local.adding(days: 1, to: firstDay)
+                let formatter = PlannedTimeFormatter(now: environment.now, local: local)
+                environment.errors.line("recipes: the coming week, from \(formatter.day(monday)); --from today shows the one ending")
+            }
             window = monday..<local.adding(days: 7, to: monday)
         case .all:
             let ahead = local.adding(days: Self.repeatsAhead + 1, to: local.startOfDay(environment.now))

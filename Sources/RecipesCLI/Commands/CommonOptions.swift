@@ -10,7 +10,9 @@ enum CommonOptions {
     /// The one recipe `reference` names, or a failure: none (exit 1) or several (exit 2,
     /// listing them with id prefixes to choose by).
     static func resolve(_ reference: String, in store: RecipeStore) throws -> Recipe {
-        var matches = try store.recipes(matching: reference)
+        let found = try store.recipes(matching: reference)
+        if found.count == 1 { return found[0] }
+        var matches = found.map { (name: $0.name, id: $0.id) }
         if matches.isEmpty {
             // The first words of a name are enough when they name one recipe; a typo is told
             // its nearest name, never taken for it.
@@ -18,26 +20,22 @@ enum CommonOptions {
             if meant.leading.count == 1, let recipe = try store.recipes(matching: meant.leading[0].id.uuidString).first {
                 return recipe
             }
-            matches = try meant.leading.compactMap { try store.recipes(matching: $0.id.uuidString).first }
+            matches = meant.leading.map { (name: $0.name, id: $0.id) }
             if matches.isEmpty {
                 let suggestion = meant.nearest.map { "; did you mean '\(TerminalText.oneLine($0.name))'?" }
                     ?? " (names match ignoring case and accents, or by their first words; ids by a prefix of 4 or more)"
                 throw CommandFailure("no recipe is named '\(TerminalText.oneLine(reference))'" + suggestion, status: .nothingFound)
             }
         }
-        let first = matches[0]
-        guard matches.count == 1 else {
-            // A recipe imported from a file is named by the file's path too (Dinners/Meatballs).
-            var byPath = false
-            let listed = try matches.prefix(10).map { match in
-                let path = try store.originPath(of: match.id).map { $0.hasSuffix(".cook") ? String($0.dropLast(5)) : $0 }
-                if path != nil { byPath = true }
-                return "\(TerminalText.oneLine(match.name)) (\(path.map { TerminalText.oneLine($0) + ", " } ?? "")\(shortID(match.id)))"
-            }.joined(separator: ", ")
-            throw CommandFailure("'\(TerminalText.oneLine(reference))' matches \(matches.count) recipes: \(listed); name one by its id"
-                                 + (byPath ? " or by its file's path (Folder/Name)" : ""))
-        }
-        return first
+        // Several: a recipe imported from a file is named by the file's path too (Dinners/Meatballs).
+        var byPath = false
+        let listed = try matches.prefix(10).map { match in
+            let path = try store.originPath(of: match.id).map { $0.hasSuffix(".cook") ? String($0.dropLast(5)) : $0 }
+            if path != nil { byPath = true }
+            return "\(TerminalText.oneLine(match.name)) (\(path.map { TerminalText.oneLine($0) + ", " } ?? "")\(shortID(match.id)))"
+        }.joined(separator: ", ")
+        throw CommandFailure("'\(TerminalText.oneLine(reference))' matches \(matches.count) recipes: \(listed); name one by its id"
+                             + (byPath ? " or by its file's path (Folder/Name)" : ""))
     }
 
     static func shortID(_ id: UUID) -> String { String(id.uuidString.prefix(8)) }

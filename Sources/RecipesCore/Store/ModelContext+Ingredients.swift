@@ -31,17 +31,14 @@ extension ModelContext {
         var lines = rows.compactMap { row in
             recipes[row.recipe]?.ingredients.first { $0.id == row.line }
         }
-        if !pending.isEmpty {
-            for recipe in currentVersions(of: pending) {
+        do {
+            // What SQL left to check on its rows, and the whole predicate on unsaved recipes' lines.
+            if let residual = fetch.residualPredicate { lines = try lines.filter { try residual.evaluate($0) } }
+            for recipe in pending.isEmpty ? [] : currentVersions(of: pending) {
                 lines += try recipe.ingredients.filter { try descriptor.predicate?.evaluate($0) ?? true }
             }
-        }
-        if let residual = fetch.residualPredicate {
-            do {
-                lines = try lines.filter { try residual.evaluate($0) }
-            } catch {
-                throw RecipeStoreError.predicate(String(describing: error))
-            }
+        } catch {
+            throw RecipeStoreError.predicate(String(describing: error))
         }
         if !pending.isEmpty || fetch.memorySort != nil {
             let ordering = SortKey.inOrder(descriptor.sortBy)

@@ -147,3 +147,77 @@ import Testing
         #expect(try sunday.runOnStore(["plan", "--week", "--from", "today", "--format", "table"]).stdout.hasPrefix("Mon 2026-11-30\n"))
     }
 }
+
+/// Tonight's meal in `next` (issue 34, points 1 to 3), through the real binary.
+@Suite struct TonightsMealTests {
+    let cli = RecipesProcess()
+
+    init() throws {
+        try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-12-06T18:00:00Z")),
+                      BakedGood(name: "Bread", plannedDate: RecipesProcess.date("2026-12-07T10:00:00Z")),
+                      Beverage(name: "Tea")])
+    }
+
+    /// `recipes` on the seeded store at `now`.
+    func at(_ now: String, _ arguments: [String]) throws -> RecipesProcess.Result {
+        let later = RecipesProcess(now: now)
+        later.environment["HOME"] = cli.environment["HOME"]
+        return try later.run(["--store", cli.store.path] + arguments)
+    }
+
+    @Test func dinnerStaysWhileItIsCookedAndEatenThenMovesOn() throws {
+        #expect(try at("2026-12-06T18:00:00Z", ["next"]).stdout == "Soup · now\n")
+        #expect(try at("2026-12-06T19:59:00Z", ["next"]).stdout == "Soup · now\n")
+        // The waybar click shows it too.
+        #expect(try at("2026-12-06T18:10:00Z", ["show", "--next"]).stdout.hasPrefix("Soup\n"))
+        let waybar = try at("2026-12-06T18:10:00Z", ["next", "--format", "waybar"]).stdout
+        #expect(waybar.contains(#""text":"Soup · now""#) && waybar.contains(#""class":"imminent""#), "\(waybar)")
+        // Two hours on, it is over.
+        #expect(try at("2026-12-06T20:00:00Z", ["next"]).stdout == "Bread · tomorrow 10:00\n")
+        // Cooked, it is done.
+        #expect(try at("2026-12-06T18:40:00Z", ["cooked", "soup"]).status == 0)
+        #expect(try at("2026-12-06T18:41:00Z", ["next"]).stdout == "Bread · tomorrow 10:00\n")
+    }
+
+    @Test func aDishThatTakesTimeSaysWhenToStart() throws {
+        #expect(try cli.runOnStore(["set", "soup", "--total", "4h"]).status == 0)
+        #expect(try at("2026-12-06T13:30:00Z", ["next"]).stdout == "Soup · start 14:00 (in 30m) for 18:00\n")
+        #expect(try at("2026-12-06T17:30:00Z", ["next"]).stdout == "Soup · start now for 18:00 (in 30m)\n")
+        #expect(try at("2026-12-05T19:00:00Z", ["next"]).stdout == "Soup · tomorrow 18:00, start 14:00\n")
+        // --within counts to the start.
+        #expect(try at("2026-12-06T13:30:00Z", ["next", "--within", "20m"]).status == 1)
+        #expect(try at("2026-12-06T13:30:00Z", ["next", "--within", "30m"]).status == 0)
+        #expect(try at("2026-12-06T13:30:00Z", ["next", "--format", "waybar"]).stdout.contains(#""class":"imminent""#))
+        let json = try at("2026-12-06T13:30:00Z", ["next", "--format", "json"]).stdout
+        #expect(json.contains(#""start":"2026-12-06T14:00:00Z""#) && json.contains(#""inProgress":false"#), "\(json)")
+        // A reminder every 5 minutes, 30 minutes ahead, comes at 13:30 and not at 17:30.
+        let cron = ["next", "--format", "notify", "--within", "30m", "--every", "5m"]
+        #expect(try at("2026-12-06T13:30:00Z", cron).stdout == "Soup · start 14:00 (in 30m) for 18:00\n")
+        #expect(try at("2026-12-06T13:25:00Z", cron).status == 1)
+        #expect(try at("2026-12-06T17:30:00Z", cron).status == 1)
+        // Prep and cook times add up when there is no total.
+        #expect(try cli.runOnStore(["set", "soup", "--total", "", "--prep", "15m", "--cook", "45m"]).status == 0)
+        #expect(try at("2026-12-06T16:30:00Z", ["next"]).stdout == "Soup · start 17:00 (in 30m) for 18:00\n")
+    }
+
+    /// A meal planned inside the reminder's lead time is announced on the first run after it
+    /// was planned, and only then. The entry's change time is the real clock's, so the runs
+    /// are pinned around the real now.
+    @Test func aMealPlannedLateIsAnnouncedOnce() throws {
+        let now = Date()
+        let iso = { (date: Date) in RecipeJSON.isoString(date) }
+        let store = try cli.openStore()
+        let tea = try #require(try store.recipes(matching: "tea").first)
+        store.clock = { now }
+        try store.addPlanEntry(PlanEntry(recipeID: tea.id, date: now + 20 * 60), now: now)
+        let cron = ["next", "--format", "notify", "--within", "30m", "--every", "5m"]
+        let first = try at(iso(now + 60), cron)
+        #expect(first.status == 0 && first.stdout.hasPrefix("Tea · "), "\(first)")
+        #expect(try at(iso(now + 6 * 60), cron).stdout == "")
+        #expect(try at(iso(now + 11 * 60), cron).stdout == "")
+        // A daily repeat planned now, begun yesterday: today's is the one planned late, once.
+        try store.addPlanEntry(PlanEntry(recipeID: tea.id, date: now + 25 * 60 - 86_400, repeatRule: RepeatRule(frequency: .daily)), now: now)
+        #expect(try at(iso(now + 60), cron).stdout.split(separator: "\n").count == 2)
+        #expect(try at(iso(now + 86_400 - 5 * 60), cron).stdout.split(separator: "\n").count == 1)
+    }
+}

@@ -164,9 +164,11 @@ import Testing
         let cli = RecipesProcess()
         try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"),
                              ingredients: [Ingredient(name: "Leeks", amount: "2")])])
-        // The version before kept no name sort key (the last migration).
-        try SQLiteConnection(path: cli.store.path).execute(
-            "ALTER TABLE recipe DROP COLUMN name_key; DELETE FROM migration WHERE version = 15; PRAGMA user_version = 14")
+        // The version before kept no meal in progress (the last migration).
+        try SQLiteConnection(path: cli.store.path).execute("""
+            DROP INDEX recipe_plan_current; ALTER TABLE recipe DROP COLUMN plan_current;
+            DELETE FROM migration WHERE version = 16; PRAGMA user_version = 15
+            """)
         let (store, folder) = try sharedReadOnly(cli, part)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
         let before = try FileContents.read(store.path)
@@ -183,9 +185,9 @@ import Testing
         // Backed up from the copy: in this version's schema.
         let backup = try folderForAnyone(cli, "backups").appendingPathComponent("backup.sqlite")
         #expect(try cli.run(["--store", store.path, "backup", backup.path], unprivileged: true).status == 0)
-        #expect(try SQLiteConnection(path: backup.path, readOnly: true).scalar("PRAGMA user_version") == .integer(15))
+        #expect(try SQLiteConnection(path: backup.path, readOnly: true).scalar("PRAGMA user_version") == .integer(16))
         #expect(try FileContents.read(store.path) == before)
-        #expect(try SQLiteConnection(path: store.path, readOnly: true).scalar("PRAGMA user_version") == .integer(14))
+        #expect(try SQLiteConnection(path: store.path, readOnly: true).scalar("PRAGMA user_version") == .integer(15))
 
         // An empty file, a store no version has written yet, reads as an empty store.
         let empty = folder.appendingPathComponent("empty.sqlite")

@@ -155,8 +155,9 @@ import Testing
     }
 
     @Test func waybarIsGivenTheEmptyLineThatHidesIt() throws {
-        let empty = RecipesProcess(now: "2026-11-30T19:00:00Z")
-        try empty.seed([Recipe(name: "Past", plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"))])
+        // A meal of 15:00 is over by 17:01.
+        let empty = RecipesProcess(now: "2026-11-30T17:01:00Z")
+        try empty.seed([Recipe(name: "Past", plannedDate: RecipesProcess.date("2026-11-30T15:00:00Z"))])
         // Exactly "\n": waybar 0.9.17 hides a module only for empty output, not for {"text":""}.
         #expect(try empty.runOnStore(["next", "--format", "waybar"]) == .init(stdout: "\n", stderr: "", status: 0))
     }

@@ -34,7 +34,9 @@ import Testing
         // for predicates alike, without anyone writing the plan again.
         let afterSaturday = saturday.addingTimeInterval(3_600)
         store.clock = { afterSaturday }
-        #expect(try store.nextPlannedRecipe(after: afterSaturday)?.plannedDate == sunday)
+        // `next` shows Saturday's as the meal in progress for a while, then Sunday's.
+        #expect(try store.nextPlannedRecipe(after: afterSaturday)?.isInProgress == true)
+        #expect(try store.nextPlannedRecipe(after: saturday + UpcomingRecipe.inProgressFor + 1)?.plannedDate == sunday)
         let upcoming = try ModelContext(store).fetch(FetchDescriptor<Recipe>(predicate: #Predicate { ($0.plannedDate ?? afterSaturday) > afterSaturday }))
         #expect(upcoming.map(\.name) == ["Pancakes"] && upcoming.first?.plannedDate == sunday)
         // Both count on the plan: the week lists each.

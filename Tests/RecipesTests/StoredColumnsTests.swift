@@ -12,7 +12,7 @@ import Testing
             Set(try store.database.fetchAll("SELECT name FROM pragma_table_info(?)", [table]) { try $0["name"] as String })
         }
         // `rowid` is the search index's key, not data.
-        #expect(try columns(of: "recipe").subtracting(["rowid", "plan_after"] + RecipeRecord.derivedColumnNames)
+        #expect(try columns(of: "recipe").subtracting(["rowid", "plan_after", "plan_current"] + RecipeRecord.derivedColumnNames)
             == Set(RecipeRecord.columns.map(\.name)))
         #expect(try columns(of: "ingredient").subtracting(["recipe", "position"])
             == Set(RecipeRecord.IngredientRecord.columns.map(\.name)))
@@ -160,9 +160,15 @@ import Testing
         let next = try temporary.store.nextPlannedRecipe(after: now)
         temporary.store.database.trace(nil)
         #expect(next?.recipe.name == "Dish 1")
-        // A look for plans that have passed (none), the query, and the recipe's ingredients:
-        // nothing else runs.
-        #expect(statements == [RecipeStore.passedPlansSQL, RecipeStore.nextPlannedSQL(.all), RecipeRecord.IngredientRecord.selectSQL])
+        // A look for plans that have passed (none), the query, the recipe's ingredients, and
+        // a look for a meal in progress (none): nothing else runs.
+        #expect(statements == [RecipeStore.passedPlansSQL, RecipeStore.nextPlannedSQL(.all), RecipeRecord.IngredientRecord.selectSQL,
+                               RecipeStore.inProgressSQL(.all)])
+        let current = try temporary.store.database.fetchAll("EXPLAIN QUERY PLAN " + RecipeStore.inProgressSQL(.bakedGoods),
+                                                             [now, now - 7_200], cached: false) { try $0["detail"] as String }
+        // Each half of the OR from its index.
+        #expect(current.contains { $0.contains("INDEX recipe_by_planned") } && current.contains { $0.contains("INDEX recipe_plan_current") }, "\(current)")
+        #expect(!current.contains { $0.hasPrefix("SCAN") }, "\(current)")
         let plan = try temporary.store.database.fetchAll("EXPLAIN QUERY PLAN " + RecipeStore.nextPlannedSQL(.all),
                                                           [now, now, 1, 0], cached: false) { try $0["detail"] as String }
         #expect(plan.count == 1 && plan[0].contains("USING INDEX recipe_by_planned"))

@@ -7,9 +7,9 @@ struct NextCommand: RecipesCommand {
     static let format = OptionSpec("--format", short: "f", value: "format", choosing: NextFormat.self,
                                    help: "plain (default), notify, waybar, i3blocks, polybar, tmux, i3status-rust or json.")
     static let within = OptionSpec("--within", value: "duration",
-                                   help: "Count a recipe further away than this (30m, 2h, 1d) as nothing planned.")
+                                   help: "Count a recipe whose cooking starts further away than this (30m, 2h, 1d) as nothing planned.")
     static let every = OptionSpec("--every", value: "duration",
-                                  help: "How often cron runs this: print each recipe only on the run that sees it come within --within, all of that period's, one a line.")
+                                  help: "How often cron runs this: print each meal once, on the run that sees its start come within --within (or the first after it was planned), one a line.")
     static let kind = CommonOptions.kind()
     static let follow = OptionSpec("--follow", help: "Keep running; print a new line whenever the text changes (for bars that read a line per update).")
 
@@ -18,8 +18,10 @@ struct NextCommand: RecipesCommand {
         abstract: "Print the next planned recipe on one line, for status bars, cron and scripts.",
         discussion: """
             Shows the earliest recipe planned after now: its name and when ("18:00 (in 2h 5m)", \
-            "tomorrow 18:00", "Fri 18:00", "Dec 24 18:00"), with a class: imminent (under an \
-            hour), today, upcoming, or none. When nothing is planned, bar formats print an empty \
+            "tomorrow 18:00", "Fri 18:00", "Dec 24 18:00"; for a recipe with a total time, when \
+            to start: "start 14:00 (in 30m) for 18:00"), with a class: imminent (cooking starts \
+            within an hour), today, upcoming, or none. A meal whose time has come shows as \
+            "now" until it is cooked, two hours have passed, or the next should be started. When nothing is planned, bar formats print an empty \
             update (hiding the module) and exit 0; plain and json print nothing and exit 1. A \
             store named by --store or RECIPES_STORE that does not exist yet is nothing planned \
             to a bar format (with --follow it waits for the store to appear); plain and json \
@@ -104,36 +106,19 @@ struct NextCommand: RecipesCommand {
         return true
     }
 
-    /// Every recipe starting (window - period, window] from now, one a line: run every
-    /// `period` (cron), each recipe falls in exactly one run's interval, so it is announced
-    /// once, even when several start close together.
+    /// The meals a cron run announces, one a line: each once, see ``RecipeStore/mealsToAnnounce(at:within:every:kind:local:)``.
     private func announce(_ store: RecipeStore, window: TimeInterval, period: TimeInterval,
                           _ environment: CommandEnvironment) throws -> ExitStatus {
-        let now = environment.now
-        let formatter = PlannedTimeFormatter(now: now, local: environment.local)
-        // The store's window is half-open the other way round ([start, end)): fetch a little
-        // more and keep the exact interval here.
-        // Every meal, so a recipe planned twice (or a repeat) is announced each time.
-        let context = ModelContext(store)
-        let lines = try store.plannedMeals(from: now + window - period, to: now + window + 1, kind: recipeKind, local: environment.local)
-            .filter { !$0.isCooked }
-            // A recipe planned twice for the same moment is one meal to announce.
-            .reduce(into: [PlannedMeal]()) { meals, meal in
-                if !meals.contains(where: { $0.recipe.id == meal.recipe.id && $0.date == meal.date }) { meals.append(meal) }
-            }
-            .compactMap { meal -> StatusLine? in
-                guard let recipe = try context.model(for: meal.recipe.id) else { return nil }
-                let upcoming = UpcomingRecipe(recipe: recipe, plannedDate: meal.date, now: now, local: environment.local)
-                guard upcoming.startsIn > window - period, upcoming.startsIn <= window else { return nil }
-                return StatusLine(upcoming, formatter: formatter)
-            }
+        let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
+        let lines = try store.mealsToAnnounce(at: environment.now, within: window, every: period, kind: recipeKind, local: environment.local)
+            .map { StatusLine($0, formatter: formatter) }
         lines.forEach { environment.output.line(status.render($0)) }
         return status.exitStatus(lines.first)
     }
 
     private func current(_ store: RecipeStore, now: Date, _ environment: CommandEnvironment) throws -> StatusLine? {
         guard let upcoming = try store.nextPlannedRecipe(after: now, kind: recipeKind, local: environment.local),
-              window.map({ upcoming.startsIn <= $0 }) ?? true else { return nil }
+              window.map({ upcoming.timeToStart <= $0 }) ?? true else { return nil }
         return StatusLine(upcoming, formatter: PlannedTimeFormatter(now: now, local: environment.local))
     }
 

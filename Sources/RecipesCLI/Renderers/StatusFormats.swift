@@ -114,7 +114,8 @@ struct I3statusRustStatus: StatusFormat {
     }
 }
 
-/// `--format json`: the full record plus `startsIn` (seconds), `when` and `class`; nothing
+/// `--format json`: the full record plus `startsIn` (seconds to the meal), `start` (when to
+/// start cooking), `inProgress`, `when` and `class`; nothing
 /// and exit 1 when nothing is planned.
 struct JSONStatus: StatusFormat {
     func render(_ status: StatusLine?) -> String {
@@ -123,6 +124,8 @@ struct JSONStatus: StatusFormat {
         guard object.hasSuffix("}") else { return "" }
         object.removeLast()
         let extra = [("startsIn", String(Int(status.upcoming.startsIn.rounded(.down)))),
+                     ("start", JSONText.quoted(RecipeJSON.isoString(status.upcoming.startDate))),
+                     ("inProgress", status.upcoming.isInProgress ? "true" : "false"),
                      ("when", JSONText.quoted(status.when)), ("class", JSONText.quoted(status.urgency.rawValue))]
         return object + "," + extra.map { "\(JSONText.quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }

@@ -6,7 +6,8 @@ struct StatusLine {
     let upcoming: UpcomingRecipe
     /// The name on one line, stripped of control characters and escapes.
     let name: String
-    /// "18:00 (in 2h 5m)", "tomorrow 18:00", "Fri 18:00", "Dec 24 18:00".
+    /// "18:00 (in 2h 5m)", "tomorrow 18:00", "Fri 18:00", "Dec 24 18:00", "now", "start 14:00
+    /// (in 30m) for 18:00".
     let when: String
     /// The planned date in full, for tooltips.
     let fullDate: String
@@ -15,7 +16,7 @@ struct StatusLine {
         self.upcoming = upcoming
         name = StatusTextBudget.cut(TerminalText.oneLine(StatusTextBudget.prefix(upcoming.recipe.name, for: StatusTextBudget.name)),
                                     to: StatusTextBudget.name)
-        when = formatter.when(upcoming.plannedDate)
+        when = formatter.when(upcoming)
         fullDate = formatter.full(upcoming.plannedDate)
     }
 

@@ -41,6 +41,22 @@ public struct PlannedTimeFormatter: Sendable {
         }
     }
 
+    /// The next meal as a status bar says it: "now" while it is in progress; for a recipe
+    /// that takes time, when to start cooking ("start 14:00 (in 30m) for 18:00", "start now
+    /// for 18:00 (in 25m)" once that is late, "Fri 18:00, start 14:00" on another day);
+    /// else the planned date as ``when(_:)-(Date)`` says it.
+    public func when(_ upcoming: UpcomingRecipe) -> String {
+        if upcoming.isInProgress { return "now" }
+        let meal = upcoming.plannedDate, start = upcoming.startDate
+        guard start < meal else { return when(meal) }
+        // The meal's time alone when it is today: the start's countdown says how soon.
+        let mealText = dayDistance(to: meal) == 0 ? clock(meal) : when(meal)
+        if start <= now { return "start now for \(when(meal))" }
+        if dayDistance(to: start) == 0 { return "start \(clock(start)) (\(countdown(to: start))) for \(mealText)" }
+        let startText = local.isSameDay(start, meal) ? clock(start) : "\(Self.weekdays[local.components(of: start).weekday]) \(clock(start))"
+        return "\(when(meal)), start \(startText)"
+    }
+
     /// A full local date and time, for confirmations: "Thu 2026-12-24 18:00".
     public func full(_ date: Date) -> String {
         "\(day(date)) \(clock(date))"

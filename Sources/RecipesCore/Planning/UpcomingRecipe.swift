@@ -1,10 +1,11 @@
 import FoundationEssentials
 
-/// The next planned recipe as a status bar shows it: the recipe, how soon, and a class.
+/// The next planned recipe as a status bar shows it: the recipe, when it is planned, when to
+/// start cooking it, and how soon.
 public struct UpcomingRecipe {
     /// How close a planned recipe is; status bars style each differently.
     public enum Urgency: String, Sendable, CaseIterable {
-        /// Under an hour away.
+        /// Cooking starts within an hour, or the meal is in progress.
         case imminent
         /// Later today.
         case today
@@ -16,28 +17,52 @@ public struct UpcomingRecipe {
 
     /// The recipe.
     public let recipe: Recipe
-    /// When it is planned.
+    /// When it is planned: when the meal is eaten.
     public let plannedDate: Date
-    /// Seconds from now until the planned date.
+    /// When to start cooking: the planned date less the recipe's total time (or its
+    /// preparation and cooking times), the planned date when it gives none.
+    public let startDate: Date
+    /// Seconds from now until the planned date (negative while the meal is in progress).
     public let startsIn: TimeInterval
+    /// Seconds from now until cooking should start (negative once it should have).
+    public let timeToStart: TimeInterval
     /// How soon, for status bars' colours and classes.
     public let urgency: Urgency
 
-    /// Under this many seconds away counts as imminent.
+    /// Under this many seconds before cooking starts counts as imminent.
     public static let imminentWithin: TimeInterval = 3_600
+    /// How long after its planned time a meal not recorded as cooked is still shown, as the
+    /// meal in progress: long enough to cook and eat a dinner, short enough not to linger
+    /// into the next meal (which takes over as soon as it should be started).
+    public static let inProgressFor: TimeInterval = 7_200
 
     /// `recipe`, planned at `plannedDate`, as seen at `now`.
     public init(recipe: Recipe, plannedDate: Date, now: Date, local: LocalTime = .system) {
         self.recipe = recipe
         self.plannedDate = plannedDate
+        startDate = plannedDate - Self.leadTime(of: recipe)
         startsIn = plannedDate.timeIntervalSince(now)
-        if startsIn < Self.imminentWithin {
+        timeToStart = startDate.timeIntervalSince(now)
+        if timeToStart < Self.imminentWithin {
             urgency = .imminent
-        } else if local.isSameDay(plannedDate, now) {
+        } else if local.isSameDay(startDate, now) {
             urgency = .today
         } else {
             urgency = .upcoming
         }
+    }
+
+    /// Whether the meal's planned time has come (it is being cooked or eaten).
+    public var isInProgress: Bool { startsIn <= 0 }
+
+    /// How long before the meal cooking starts: the total time the recipe gives, else its
+    /// preparation and cooking times added; zero when it gives none.
+    public static func leadTime(of recipe: Recipe) -> TimeInterval {
+        let minutes = recipe.totalMinutes ?? {
+            let parts = [recipe.prepMinutes, recipe.cookMinutes].compactMap { $0 }
+            return parts.isEmpty ? nil : parts.reduce(0, +)
+        }()
+        return TimeInterval(max(minutes ?? 0, 0) * 60)
     }
 }
 
@@ -70,8 +95,42 @@ extension RecipeStore {
             record.plannedDate = planned
             found = record
         }
-        guard let recipe = found?.makeRecipe(), let date = recipe.plannedDate else { return nil }
+        let upcoming = found.map { $0.makeRecipe() }.flatMap { recipe in
+            recipe.plannedDate.map { UpcomingRecipe(recipe: recipe, plannedDate: $0, now: now, local: local) }
+        }
+        // The meal in progress stays until it is cooked, its time is over, or the next one
+        // should be started.
+        if upcoming.map({ $0.timeToStart > 0 }) ?? true, let current = try mealInProgress(at: now, kind: kind, local: local) {
+            return current
+        }
+        return upcoming
+    }
+
+    /// The meal whose planned time passed within ``UpcomingRecipe/inProgressFor`` and that
+    /// was not recorded as cooked, the latest if several: one lookup in each of two indexes.
+    func mealInProgress(at now: Date, kind: RecipeKind = .all, local: LocalTime = .system) throws -> UpcomingRecipe? {
+        let begun = try reading {
+            try database.fetchOne(Self.inProgressSQL(kind), [now, now - UpcomingRecipe.inProgressFor]) { row -> (UUID, Date) in
+                (try row["id"], try row["at"])
+            }
+        }
+        guard let (id, date) = begun, let recipe = try record(withID: id)?.makeRecipe() else { return nil }
         return UpcomingRecipe(recipe: recipe, plannedDate: date, now: now, local: local)
+    }
+
+    /// A single date not cooked stays `planned` once passed (nothing follows it); a meal
+    /// moved on from is `plan_current`. Parameters (now, now - inProgressFor).
+    static func inProgressSQL(_ kind: RecipeKind) -> String {
+        let kinds = switch kind {
+        case .all: ""
+        case .bakedGoods: " AND kind IN ('baked')"
+        case .beverages: " AND kind IN ('beverage')"
+        }
+        return """
+            SELECT id, CASE WHEN planned > ?2 AND planned <= ?1 THEN planned ELSE plan_current END AS at FROM recipe
+            WHERE ((planned > ?2 AND planned <= ?1) OR (plan_current > ?2 AND plan_current <= ?1))\(kinds)
+            ORDER BY at DESC, id LIMIT 1
+            """
     }
 
     /// What `nextPlannedDescriptor(after:kind:)` (module `Recipes`) compiles to, with parameters

@@ -8,13 +8,16 @@ import FoundationEssentials
 // a recipe whose `planned` has passed with `plan_after` set is moved on before reading
 // (`refreshPassedPlans(now:)`), which finds such recipes through a partial index; a clock
 // that went back since the dates were worked out (`plan_dated`) has them all worked out again.
+// `plan_current` is the occurrence that had started, within ``UpcomingRecipe/inProgressFor``,
+// not cooked or skipped, when the dates were worked out: the meal being cooked, which moving
+// `planned` on would otherwise forget (a single date with nothing after it stays `planned`).
 
 extension RecipeStore {
     /// Moves on the planned date of every recipe whose planned occurrence has passed while a
     /// later one exists; nothing to do costs one lookup in a partial index. A read-only store
     /// cannot write them: the recomputed dates are returned instead, for the caller to use.
     @discardableResult
-    func refreshPassedPlans(now: Date, local: LocalTime = .system) throws -> [UUID: (planned: Date?, after: Date?)] {
+    func refreshPassedPlans(now: Date, local: LocalTime = .system) throws -> [UUID: PlannedDates] {
         // Inside a transaction (a sync applying thousands of changes reads each recipe) the
         // dates are left as that transaction's writes make them.
         guard !database.isInTransaction else { return [:] }
@@ -34,7 +37,7 @@ extension RecipeStore {
                                                   : "removed = 0 AND recipe_id IN (\(Self.passedPlansSQL))", [now])
         }
         let byRecipe = Dictionary(grouping: entries, by: \.recipeID)
-        var dates: [UUID: (planned: Date?, after: Date?)] = [:]
+        var dates: [UUID: PlannedDates] = [:]
         for id in clockWentBack ? Array(byRecipe.keys) : rows.compactMap({ $0 }) {
             dates[id] = Self.plannedDates(byRecipe[id] ?? [], now: now, local: local)
         }
@@ -65,13 +68,28 @@ extension RecipeStore {
             """, [now])
     }
 
-    /// The planned date and the occurrence after it, from `entries`, as of `now`.
-    static func plannedDates(_ entries: [PlanEntry], now: Date, local: LocalTime) -> (planned: Date?, after: Date?) {
+    /// What the store keeps of a recipe's plan on its row.
+    struct PlannedDates {
+        /// `planned`: the next occurrence, or the latest single date not cooked.
+        var planned: Date?
+        /// `plan_after`: the occurrence after `planned`.
+        var after: Date?
+        /// `plan_current`: the occurrence in progress.
+        var current: Date?
+    }
+
+    /// The planned date, the occurrence after it and the one in progress, from `entries`, as of `now`.
+    static func plannedDates(_ entries: [PlanEntry], now: Date, local: LocalTime) -> PlannedDates {
+        // The latest occurrence of the last stretch still planned, ending at now.
+        let current = entries.compactMap { entry in
+            entry.occurrence(after: now - UpcomingRecipe.inProgressFor, local: local).flatMap { $0 <= now ? $0 : nil }
+        }.max()
         if let upcoming = entries.compactMap({ $0.occurrence(after: now, local: local) }).min() {
-            return (upcoming, entries.compactMap { $0.occurrence(after: upcoming, local: local) }.min())
+            return PlannedDates(planned: upcoming, after: entries.compactMap { $0.occurrence(after: upcoming, local: local) }.min(),
+                                current: current)
         }
         let latestPast = entries.filter { !$0.isRepeating && !$0.isDone && !$0.isLeftOut($0.date) }.map(\.date).max()
-        return (latestPast, nil)
+        return PlannedDates(planned: latestPast, after: nil, current: current)
     }
 
     /// Recomputes what the store derives from the recipe's plan and cooked log, after they changed.
@@ -84,8 +102,9 @@ extension RecipeStore {
             """, [recipeID])
     }
 
-    private func setPlannedDates(of recipeID: UUID, _ dates: (planned: Date?, after: Date?)) throws {
-        try database.execute("UPDATE recipe SET planned = ?, plan_after = ? WHERE id = ?", [dates.planned, dates.after, recipeID])
+    private func setPlannedDates(of recipeID: UUID, _ dates: PlannedDates) throws {
+        try database.execute("UPDATE recipe SET planned = ?, plan_after = ?, plan_current = ? WHERE id = ?",
+                             [dates.planned, dates.after, dates.current, recipeID])
     }
 
     /// After the plan of a recipe changed in this transaction: its derived dates, and the

@@ -269,6 +269,14 @@ enum Schema {
             ALTER TABLE recipe ADD COLUMN name_key TEXT;
             UPDATE recipe SET name_key = recipes_standard_key(name);
             """),
+        // The meal being cooked (see RecipeStore+PlannedDates): `next` shows it until it is
+        // cooked or its time is over, through this index, one lookup when there is none.
+        // Rows get it as their dates are next worked out; a single date with nothing after
+        // it needs none (it stays `planned`).
+        Migration(name: "meal in progress", sql: """
+            ALTER TABLE recipe ADD COLUMN plan_current REAL;
+            CREATE INDEX recipe_plan_current ON recipe(plan_current) WHERE plan_current IS NOT NULL;
+            """),
     ]
 
     static var latestVersion: Int { migrations.count }

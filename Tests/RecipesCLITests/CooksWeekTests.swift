@@ -179,6 +179,24 @@ import Testing
         #expect(try at("2026-12-06T18:41:00Z", ["next"]).stdout == "Bread · tomorrow 10:00\n")
     }
 
+    @Test func cookedCanBeUndoneAndTheMealIsPlannedAgain() throws {
+        let before = try cli.storeBytes()
+        let nothing = try at("2026-12-06T18:30:00Z", ["cooked", "soup", "--undo"])
+        #expect(nothing == .init(stdout: "", stderr: "recipes: error: Soup has no cooked record to undo\n", status: 1))
+        #expect(try at("2026-12-06T18:30:00Z", ["cooked", "soup", "--undo", "tonight"]).status == 64)
+        #expect(try at("2026-12-06T18:30:00Z", ["cooked", "soup", "--undo", "--again"]).status == 64)
+        #expect(try cli.storeBytes() == before)
+        #expect(try at("2026-12-06T18:30:00Z", ["cooked", "soup"]).status == 0)
+        #expect(try at("2026-12-06T18:31:00Z", ["next"]).stdout == "Bread · tomorrow 10:00\n")
+        let undo = try at("2026-12-06T18:32:00Z", ["cooked", "soup", "--undo"])
+        #expect(undo == .init(stdout: "undid Soup cooked Sun 2026-12-06 18:30; planned Sun 2026-12-06 18:00 is open again\n", stderr: "", status: 0))
+        #expect(try at("2026-12-06T18:33:00Z", ["next"]).stdout == "Soup · now\n")
+        #expect(!(try at("2026-12-06T18:33:00Z", ["show", "soup"]).stdout.contains("cooked once")))
+        // Recorded again, without --again: the meal is open, so this is not a second record.
+        #expect(try at("2026-12-06T18:34:00Z", ["cooked", "soup"]).stdout.hasSuffix("planned Sun 2026-12-06 18:00: done)\n"))
+        #expect(try at("2026-12-06T18:35:00Z", ["show", "soup"]).stdout.contains("cooked once"))
+    }
+
     @Test func aDishThatTakesTimeSaysWhenToStart() throws {
         #expect(try cli.runOnStore(["set", "soup", "--total", "4h"]).status == 0)
         #expect(try at("2026-12-06T13:30:00Z", ["next"]).stdout == "Soup · start 14:00 (in 30m) for 18:00\n")

@@ -164,9 +164,10 @@ import Testing
         let cli = RecipesProcess()
         try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"),
                              ingredients: [Ingredient(name: "Leeks", amount: "2")])])
-        // The version before kept no meal in progress (the last migration).
+        // The version before kept no meal in progress nor undone cooking (the last migration).
         try SQLiteConnection(path: cli.store.path).execute("""
             DROP INDEX recipe_plan_current; ALTER TABLE recipe DROP COLUMN plan_current;
+            DROP INDEX cooked_undone; ALTER TABLE cooked DROP COLUMN occurrence; ALTER TABLE cooked DROP COLUMN removed;
             DELETE FROM migration WHERE version = 16; PRAGMA user_version = 15
             """)
         let (store, folder) = try sharedReadOnly(cli, part)

@@ -283,6 +283,79 @@ import Testing
     }
 }
 
+/// Undoing `cooked` between machines: the record and its undoing travel; the meal it
+/// fulfilled is open again everywhere unless another record fulfils it.
+@Suite struct CookedUndoSyncTests {
+    let saturday = LocalTime.system.date(year: 2027, month: 3, day: 6, hour: 18)
+
+    /// Three machines cook weeks of a weekly pizza, undo their latest record and sync at
+    /// random; afterwards every machine reads the same, and what it reads is the oracle's:
+    /// the records made less those undone anywhere, and as cooked exactly the weeks a record
+    /// left standing fulfils.
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func undoingConvergesToTheRecordsLeft(seed: UInt64) throws {
+        var random = PredicateDifferentialTests.Generator(state: seed)
+        let replicas = try SyncTests.Replicas(3)
+        let stores = replicas.stores, shared = replicas.folder(0)
+        let now = LocalTime.system.adding(days: 60, to: saturday)
+        for store in stores { store.clock = { now } }
+        let pizza = Recipe(name: "Pizza")
+        let context = ModelContext(stores[0])
+        context.insert(pizza)
+        try context.save()
+        try stores[0].addPlanEntry(PlanEntry(recipeID: pizza.id, date: saturday, repeatRule: RepeatRule(frequency: .weekly)), now: now)
+        for store in stores { _ = try store.sync(folder: shared) }
+
+        var made: [UUID: Date?] = [:], undone: Set<UUID> = []
+        for _ in 0..<40 {
+            let store = stores[Int.random(in: 0..<3, using: &random)]
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<4:
+                let week = LocalTime.system.adding(days: 7 * Int.random(in: 0..<4, using: &random), to: saturday)
+                let record = try store.recordCooked(recipeID: pizza.id, at: week + 600, again: true, now: now)
+                made[record.id] = record.occurrence
+            case 4..<6:
+                if let undo = try store.undoCooked(recipeID: pizza.id, now: now) { undone.insert(undo.record.id) }
+            default:
+                _ = try store.sync(folder: shared)
+            }
+        }
+        for _ in 0..<2 { for store in stores { _ = try store.sync(folder: shared) } }
+
+        let standing = made.filter { !undone.contains($0.key) }
+        let cookedWeeks = Set(standing.values.compactMap { $0 })
+        for (index, store) in stores.enumerated() {
+            #expect(try replicas.dump(index) == replicas.dump(0), "seed \(seed): machine \(index)")
+            #expect(Set(try store.cookedRecords(of: pizza.id).map(\.id)) == Set(standing.keys), "seed \(seed): machine \(index)")
+            #expect(Set(try store.planEntries(of: pizza.id).first?.cooked ?? []) == cookedWeeks, "seed \(seed): machine \(index)")
+            #expect(try ModelContext(store).model(for: pizza.id)?.timesCooked == standing.count)
+        }
+    }
+
+    /// Undone, the meal is planned again and `next` shows it; undoing what was never
+    /// cooked does nothing.
+    @Test func undoReopensTheMealItFulfilled() throws {
+        let store = try RecipeStore.inMemory()
+        store.clock = { saturday - 3_600 }
+        let soup = Recipe(name: "Soup", plannedDate: saturday)
+        let context = ModelContext(store)
+        context.insert(soup)
+        try context.save()
+        #expect(try store.undoCooked(recipeID: soup.id, now: saturday) == nil)
+        let record = try store.recordCooked(recipeID: soup.id, at: saturday + 600, now: saturday + 600)
+        #expect(record.occurrence == saturday)
+        #expect(try store.nextPlannedRecipe(after: saturday + 900) == nil)
+        let undo = try #require(try store.undoCooked(recipeID: soup.id, now: saturday + 900))
+        #expect(undo == UndoneCooking(record: record, reopened: saturday))
+        #expect(try store.nextPlannedRecipe(after: saturday + 900)?.isInProgress == true)
+        #expect(try store.cookedRecords(of: soup.id).isEmpty)
+        #expect(try ModelContext(store).model(for: soup.id)?.timesCooked == 0)
+        // Cooked again, it is done again.
+        try store.recordCooked(recipeID: soup.id, at: saturday + 1_200, now: saturday + 1_200)
+        #expect(try store.planEntries(of: soup.id).first?.isDone == true)
+    }
+}
+
 /// A recipe made another kind keeps what it has, and the change travels like any edit.
 @Suite struct KindChangeTests {
     @Test func aDishBecomesABakedGoodEverywhere() throws {

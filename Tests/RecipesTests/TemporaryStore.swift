@@ -25,13 +25,16 @@ final class TemporaryStore {
     }
 
     /// SQL that undoes the migrations after 12, for tests that turn a store back into an older
-    /// one: the meal in progress, the name sort key and the long-word index go, and the ingredient lines are put
+    /// one: the meal in progress and undone cooking, the name sort key and the long-word index go, and the ingredient lines are put
     /// back as schema 12 and before kept them (keyed by the recipe's id, each line's id as
     /// text). With `countTriggers`, also migration 12's triggers, which keyed by the same.
     static func version12Schema(countTriggers: Bool) -> String {
         """
         DROP INDEX recipe_plan_current;
         ALTER TABLE recipe DROP COLUMN plan_current;
+        DROP INDEX cooked_undone;
+        ALTER TABLE cooked DROP COLUMN occurrence;
+        ALTER TABLE cooked DROP COLUMN removed;
         ALTER TABLE recipe DROP COLUMN name_key;
         DROP INDEX search_word_long;
         DROP TRIGGER ingredient_removed;

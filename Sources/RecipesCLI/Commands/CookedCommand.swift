@@ -5,6 +5,7 @@ import RecipesCore
 /// planned occurrence it was for.
 struct CookedCommand: RecipesCommand {
     static let again = OptionSpec("--again", help: "Record it though it was recorded cooked within 4 hours (a second batch).")
+    static let undo = OptionSpec("--undo", help: "Undo the recipe's latest cooked record; the planned meal it was for is planned again.")
 
     static let spec = CommandSpec(
         name: "cooked",
@@ -19,25 +20,32 @@ struct CookedCommand: RecipesCommand {
             so 'recipes next' moves past it. 'recipes show' says how often and when it was last \
             cooked; 'recipes search --sort cooked' and '--not-cooked-since' find what has not \
             been cooked for a while. A recipe recorded cooked within 4 hours, with no planned \
-            meal left for it, is that meal recorded already: refused unless --again.
+            meal left for it, is that meal recorded already: refused unless --again. --undo \
+            takes back the latest record (on every machine, through sync) and reopens the \
+            planned meal it fulfilled.
             """,
         arguments: [ArgumentSpec("recipe", completes: .recipe, help: "The recipe's name or an id prefix."),
                     ArgumentSpec("when", optional: true, variadic: true, help: "When it was cooked (default: now).")],
-        options: [again],
-        examples: ["recipes cooked pizza", "recipes cooked \"Mom's Spaghetti\" yesterday dinner", "recipes cooked focaccia today 12:30"])
+        options: [again, undo],
+        examples: ["recipes cooked pizza", "recipes cooked pizza --undo", "recipes cooked \"Mom's Spaghetti\" yesterday dinner", "recipes cooked focaccia today 12:30"])
 
     let reference: String
     let when: String?
     let isAgain: Bool
+    let isUndo: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         reference = arguments.positionals[0]
         let words = arguments.positionals.dropFirst().joined(separator: " ")
         when = words.isEmpty ? nil : words
         isAgain = arguments.has(Self.again)
+        isUndo = arguments.has(Self.undo)
+        if isUndo, isAgain { throw UsageError(.exclusive("--undo", "--again"), command: Self.spec.name) }
+        if isUndo, let when { throw UsageError(.exclusive("--undo", "WHEN ('\(when)')"), command: Self.spec.name) }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        if isUndo { return try undoLatest(environment) }
         let date: Date
         var meal: String?
         if let when {
@@ -66,6 +74,18 @@ struct CookedCommand: RecipesCommand {
         }
         environment.output.line(CookedLine(record: record, recipe: recipe, before: before, after: try store.planEntries(of: recipe.id),
                                            formatter: formatter).text)
+        return .success
+    }
+
+    private func undoLatest(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let store = try environment.openStore()
+        let recipe = try CommonOptions.resolve(reference, in: store)
+        guard let undone = try store.undoCooked(recipeID: recipe.id, now: environment.now) else {
+            throw CommandFailure("\(TerminalText.oneLine(recipe.name)) has no cooked record to undo", status: .nothingFound)
+        }
+        let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
+        let meal = undone.record.entryID.flatMap { id in try? store.planEntries(of: recipe.id).first { $0.id == id }?.meal }
+        environment.output.line(CookedLine.undone(undone, recipe: recipe, meal: meal, formatter: formatter))
         return .success
     }
 }

@@ -23,4 +23,15 @@ struct CookedLine {
         let meal = entry.meal.map { TerminalText.oneLine($0) + " " } ?? ""
         return "cooked \(name) (\(when); planned \(meal)\(formatter.full(occurrence)): done)"
     }
+
+    /// "undid Pizza cooked Fri 2026-12-04 18:10; planned dinner Fri 2026-12-04 18:00 is open
+    /// again", or "undid Pizza cooked Fri 2026-12-04 18:10 (unplanned)".
+    static func undone(_ undone: UndoneCooking, recipe: Recipe, meal: String?, formatter: PlannedTimeFormatter) -> String {
+        let head = "undid \(TerminalText.oneLine(recipe.name)) cooked \(formatter.full(undone.record.date))"
+        guard let reopened = undone.reopened else {
+            return head + (undone.record.entryID == nil ? " (unplanned)" : "")
+        }
+        let mealWord = meal.map { TerminalText.oneLine($0) + " " } ?? ""
+        return head + "; planned \(mealWord)\(formatter.full(reopened)) is open again"
+    }
 }

@@ -69,19 +69,25 @@ public struct CookedJSON: Codable, Sendable, Equatable {
     public var date: Date
     /// The plan entry it fulfilled.
     public var entry: UUID?
+    /// The occurrence of the entry it fulfilled.
+    public var occurrence: Date?
     /// The record's version (sync only).
     public var stamp: SyncStamp?
+    /// Whether it was undone (sync only: a tombstone, so every machine undoes it).
+    public var removed: Bool?
 
     /// The JSON form of `record`.
-    public init(_ record: CookedRecord, stamp: SyncStamp? = nil) {
+    public init(_ record: CookedRecord, stamp: SyncStamp? = nil, removed: Bool? = nil) {
         id = record.id
         date = record.date
         entry = record.entryID
+        occurrence = record.occurrence
         self.stamp = stamp
+        self.removed = removed
     }
 
     /// The record for the recipe `recipeID`.
     public func makeRecord(recipeID: UUID) -> CookedRecord {
-        CookedRecord(id: id ?? UUID(), recipeID: recipeID, date: date, entryID: entry)
+        CookedRecord(id: id ?? UUID(), recipeID: recipeID, date: date, entryID: entry, occurrence: occurrence)
     }
 }

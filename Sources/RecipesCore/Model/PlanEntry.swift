@@ -108,12 +108,16 @@ public struct CookedRecord: Identifiable, Hashable, Sendable {
     public var date: Date
     /// The plan entry it fulfilled, if any.
     public var entryID: UUID?
+    /// The occurrence of that entry it fulfilled (a repeat has many), when known.
+    public var occurrence: Date?
 
-    /// A record that `recipeID` was cooked at `date`.
-    public init(id: UUID = UUID(), recipeID: UUID, date: Date, entryID: UUID? = nil) {
+    /// A record that `recipeID` was cooked at `date`, fulfilling the planned `occurrence` of
+    /// the entry `entryID` when it did.
+    public init(id: UUID = UUID(), recipeID: UUID, date: Date, entryID: UUID? = nil, occurrence: Date? = nil) {
         self.id = id
         self.recipeID = recipeID
         self.date = date
         self.entryID = entryID
+        self.occurrence = occurrence
     }
 }

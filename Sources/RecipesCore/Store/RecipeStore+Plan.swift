@@ -82,12 +82,14 @@ extension RecipeStore {
     /// The most occurrences of one entry a listing shows: ten years of a daily meal.
     public static let occurrencesListed = 3_660
 
-    /// When the recipe was cooked, earliest first.
+    /// When the recipe was cooked, earliest first (undone records left out).
     public func cookedRecords(of recipeID: UUID) throws -> [CookedRecord] {
         try reading {
             guard try recipeExists(recipeID) else { return [] }
-            return try database.fetchAll("SELECT id, date, entry_id FROM cooked WHERE recipe_id = ? ORDER BY date, id", [recipeID]) { row in
-                CookedRecord(id: try row["id"], recipeID: recipeID, date: try row["date"], entryID: try row["entry_id"])
+            return try database.fetchAll("SELECT id, date, entry_id, occurrence FROM cooked WHERE recipe_id = ? AND removed = 0 ORDER BY date, id",
+                                         [recipeID]) { row in
+                CookedRecord(id: try row["id"], recipeID: recipeID, date: try row["date"], entryID: try row["entry_id"],
+                             occurrence: try row["occurrence"])
             }
         }
     }
@@ -236,7 +238,7 @@ extension RecipeStore {
                 entry.cooked = (entry.cooked + [occurrence]).sorted()
                 try updateEntry(entry)
             }
-            let record = CookedRecord(recipeID: recipeID, date: date, entryID: fulfilled?.entry.id)
+            let record = CookedRecord(recipeID: recipeID, date: date, entryID: fulfilled?.entry.id, occurrence: fulfilled?.occurrence)
             try insertCooked(record, stamp: try nextPlanStamp())
             try planChanged(of: recipeID, now: now)
             return record
@@ -288,7 +290,7 @@ extension RecipeStore {
 
     // MARK: Rows
 
-    private func requireRecipe(_ id: UUID) throws {
+    func requireRecipe(_ id: UUID) throws {
         guard try database.fetchOne(Int.self, "SELECT 1 FROM recipe WHERE id = ?", [id]) != nil else {
             throw RecipeStoreError.invalidRecipe(id: id, reason: "the store has no such recipe (deleted meanwhile?)")
         }
@@ -297,10 +299,12 @@ extension RecipeStore {
     static let entryColumnNames = ["id", "recipe_id", "date", "meal", "servings", "note", "repeat", "skipped", "cooked"]
     static let entryColumns = entryColumnNames.joined(separator: ", ")
 
+    /// Entries as the plan reads them: an occurrence whose cooking was undone is open again.
     func entries(where condition: String, _ arguments: SQLArguments) throws -> [PlanEntry] {
-        try database.fetchAll("SELECT \(Self.entryColumns) FROM plan_entry WHERE \(condition)", arguments) { row in
+        let entries = try database.fetchAll("SELECT \(Self.entryColumns) FROM plan_entry WHERE \(condition)", arguments) { row in
             try Self.entry(row, path: displayPath)
         }
+        return try reopeningUndone(entries)
     }
 
     static func entry(_ row: SQLiteRow, path: String) throws -> PlanEntry {
@@ -364,11 +368,18 @@ extension RecipeStore {
         return upcoming
     }
 
-    func insertCooked(_ record: CookedRecord, stamp: SyncStamp) throws {
+    /// Adds `record`; a record the store has stays as it is, except that an undone one
+    /// (`removed`) undoes it: a record is written once and undone at most once, so every
+    /// machine ends with the same records whatever order they arrive in.
+    func insertCooked(_ record: CookedRecord, stamp: SyncStamp, removed: Bool = false) throws {
         try database.execute("""
-            INSERT OR IGNORE INTO cooked (id, recipe_id, date, entry_id, wall, counter, replica) VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO cooked (id, recipe_id, date, entry_id, occurrence, removed, wall, counter, replica) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET removed = 1, occurrence = coalesce(occurrence, excluded.occurrence),
+                wall = excluded.wall, counter = excluded.counter, replica = excluded.replica
+            WHERE excluded.removed = 1 AND removed = 0
             """, SQLArguments([record.id.sqliteValue, record.recipeID.sqliteValue, record.date.sqliteValue,
-                               record.entryID.sqliteValue, stamp.wall.sqliteValue, stamp.counter.sqliteValue, stamp.replica.sqliteValue]))
+                               record.entryID.sqliteValue, record.occurrence.sqliteValue, (removed ? 1 : 0).sqliteValue,
+                               stamp.wall.sqliteValue, stamp.counter.sqliteValue, stamp.replica.sqliteValue]))
     }
 
     private func summary(of id: UUID) throws -> RecipeSummary? {

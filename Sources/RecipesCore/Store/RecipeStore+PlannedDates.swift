@@ -97,8 +97,8 @@ extension RecipeStore {
         try setPlannedDates(of: recipeID, Self.plannedDates(try planEntries(of: recipeID), now: now, local: local))
         try notePlanDated(now)
         try database.execute("""
-            UPDATE recipe SET last_cooked = (SELECT max(date) FROM cooked WHERE recipe_id = ?1),
-                times_cooked = (SELECT count(*) FROM cooked WHERE recipe_id = ?1) WHERE id = ?1
+            UPDATE recipe SET last_cooked = (SELECT max(date) FROM cooked WHERE recipe_id = ?1 AND removed = 0),
+                times_cooked = (SELECT count(*) FROM cooked WHERE recipe_id = ?1 AND removed = 0) WHERE id = ?1
             """, [recipeID])
     }
 

@@ -273,9 +273,16 @@ enum Schema {
         // cooked or its time is over, through this index, one lookup when there is none.
         // Rows get it as their dates are next worked out; a single date with nothing after
         // it needs none (it stays `planned`).
-        Migration(name: "meal in progress", sql: """
+        // A cooked record can be undone (`cooked --undo`): it stays as a tombstone that sync
+        // carries (`removed`), with the planned occurrence it fulfilled (`occurrence`), which
+        // is open again unless another record fulfils it (RecipeStore+CookedUndo). The index
+        // finds the undone ones, usually none.
+        Migration(name: "meal in progress, cooking undone", sql: """
             ALTER TABLE recipe ADD COLUMN plan_current REAL;
             CREATE INDEX recipe_plan_current ON recipe(plan_current) WHERE plan_current IS NOT NULL;
+            ALTER TABLE cooked ADD COLUMN occurrence REAL;
+            ALTER TABLE cooked ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;
+            CREATE INDEX cooked_undone ON cooked(entry_id) WHERE removed = 1;
             """),
     ]
 

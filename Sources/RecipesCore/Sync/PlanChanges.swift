@@ -7,7 +7,8 @@ import FoundationEssentials
 // - the same entry changed on both: the later change wins for its date, meal, servings,
 //   note and repeat (a removal included), and the occurrences either side skipped or cooked
 //   are all kept;
-// - cooked records are only ever added, so every machine ends with all of them.
+// - cooked records are only ever added, and undone at most once (a tombstone that wins), so
+//   every machine ends with all of them, each undone where any machine undid it.
 // A file that is not a snapshot speaks only for its replica: an entry stamped by another
 // replica is left for that replica's own files.
 
@@ -21,11 +22,14 @@ extension RecipeStore {
         }
     }
 
-    /// The recipe's cooked records as sync sends them.
+    /// The recipe's cooked records as sync sends them, undone ones as tombstones.
     func syncedCooked(of recipeID: UUID) throws -> [CookedJSON] {
-        try database.fetchAll("SELECT id, date, entry_id, wall, counter, replica FROM cooked WHERE recipe_id = ? ORDER BY id", [recipeID]) { row in
-            CookedJSON(CookedRecord(id: try row["id"], recipeID: recipeID, date: try row["date"], entryID: try row["entry_id"]),
-                       stamp: try SyncStamp(row))
+        try database.fetchAll("SELECT id, date, entry_id, occurrence, removed, wall, counter, replica FROM cooked WHERE recipe_id = ? ORDER BY id",
+                              [recipeID]) { row in
+            let removed: Bool = try row["removed"]
+            return CookedJSON(CookedRecord(id: try row["id"], recipeID: recipeID, date: try row["date"], entryID: try row["entry_id"],
+                                           occurrence: try row["occurrence"]),
+                              stamp: try SyncStamp(row), removed: removed ? true : nil)
         }
     }
 
@@ -58,7 +62,7 @@ extension RecipeStore {
                 continue
             }
             clock.clock.receive(stamp)
-            try insertCooked(cooked.makeRecord(recipeID: change.id), stamp: stamp)
+            try insertCooked(cooked.makeRecord(recipeID: change.id), stamp: stamp, removed: cooked.removed ?? false)
             taken = taken || database.lastChanges > 0
         }
         return taken
@@ -131,7 +135,9 @@ extension RecipeStore {
         }
         for cooked in change.recipe?.cooked ?? [] {
             guard let id = cooked.id else { continue }
-            if try database.fetchOne(Int.self, "SELECT 1 FROM cooked WHERE id = ?", [id]) == nil { return true }
+            // One this store lacks, or an undoing it lacks.
+            guard let removed = try database.fetchOne(Bool.self, "SELECT removed FROM cooked WHERE id = ?", [id]),
+                  removed || cooked.removed != true else { return true }
         }
         return false
     }

@@ -34,6 +34,17 @@ import Testing
         #expect(try cli.runOnStore(["plan", "--days", "0"]).status == 64)
     }
 
+    @Test func todaysWeekdayAndTodayAfterDinnerAreToday() throws {
+        // Monday 09:30: "mon" is tonight's dinner, not next week's.
+        #expect(try cli.runOnStore(["plan", "tea", "mon"]).stdout == "planned Tea for Mon 2026-11-30 18:00\n")
+        #expect(try cli.runOnStore(["plan", "tea", "mon", "breakfast"]).stdout.hasPrefix("planned Tea for Mon 2026-12-07 08:00 (breakfast)\n"))
+        let evening = RecipesProcess(now: "2026-11-30T19:05:00Z")
+        evening.environment["HOME"] = cli.environment["HOME"]
+        let today = try evening.run(["--store", cli.store.path, "plan", "soup", "today"])
+        #expect(today == .init(stdout: "planned Soup for Mon 2026-11-30 19:15\nalso planned: Sun 2026-12-06 18:00\n", stderr: "", status: 0))
+        #expect(try evening.run(["--store", cli.store.path, "plan", "soup", "--clear", "today"]).stdout.hasPrefix("cleared Soup on Mon 2026-11-30"))
+    }
+
     @Test func februaryIsNotSaidToHave29DaysInEveryYear() throws {
         let result = try cli.runOnStore(["plan", "soup", "feb", "30"])
         #expect(result == .init(stdout: "", stderr: "recipes: error: bad WHEN 'feb 30': February has 28 days, 29 in a leap year; see 'recipes help plan'\n",

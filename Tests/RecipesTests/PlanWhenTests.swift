@@ -73,6 +73,26 @@ import Testing
         #expect(try parser().parsePlan(text).dates == [date])
     }
 
+    /// Today's weekday alone is today while its time is ahead, and a week on after; `today`
+    /// alone past the dinner hour is later today, as `tonight` is. `parse` reads them alike.
+    @Test func todaysWeekdayAndTodayMeanToday() throws {
+        for read in [{ (parser: WhenParser, text: String) in try parser.parsePlan(text).dates[0] }, { try $0.parse($1) }] {
+            #expect(try read(parser(), "wed") == Self.at(2026, 12, 2))
+            #expect(try read(parser(), "Wednesday 11:00") == Self.at(2026, 12, 2, 11))
+            #expect(try read(parser(), "wed 9:00") == Self.at(2026, 12, 9, 9))
+            #expect(try read(parser(now: Self.at(2026, 12, 2, 19)), "wed") == Self.at(2026, 12, 9))
+            #expect(try read(parser(), "thu") == Self.at(2026, 12, 3))
+            #expect(try read(parser(now: Self.at(2026, 12, 2, 19, 5)), "today") == Self.at(2026, 12, 2, 19, 15))
+            #expect(try read(parser(now: Self.at(2026, 12, 2, 19, 5)), "today 21:00") == Self.at(2026, 12, 2, 21))
+            #expect(try read(parser(now: Self.at(2026, 12, 2, 17)), "today") == Self.at(2026, 12, 2))
+        }
+        #expect(try parser().parsePlan("wed lunch") == PlanWhen(dates: [Self.at(2026, 12, 2, 12, 30)], meal: "lunch"))
+        #expect(try parser().parsePlan("wed breakfast").dates == [Self.at(2026, 12, 9, 8)])
+        #expect(try parser().parsePlan("next wed").dates == [Self.at(2026, 12, 9)])
+        // A meal named is that meal, though it has passed (plan says so).
+        #expect(try parser(now: Self.at(2026, 12, 2, 19)).parsePlan("today lunch").dates == [Self.at(2026, 12, 2, 12, 30)])
+    }
+
     /// `tonight` is dinner (time and meal) today, and after dinner time still today: the next
     /// quarter hour.
     @Test func tonightStaysToday() throws {

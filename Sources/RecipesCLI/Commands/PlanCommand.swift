@@ -24,8 +24,9 @@ struct PlanCommand: RecipesCommand {
         abstract: "Plan a recipe for a day, a meal or a repeat; clear or skip a plan; list the week.",
         discussion: """
             A recipe can be planned any number of times; each WHEN adds an entry. WHEN, in \
-            local time, is a day, a time, a meal, or a repeat: today, tomorrow, tonight, a \
-            weekday (fri: the coming one; next fri: the one of next week), +3d, +2w, 2026-12-24, \
+            local time, is a day, a time, a meal, or a repeat: today (past dinner time, later \
+            today, as tonight), tomorrow, tonight, a weekday (fri: the coming one, today while \
+            its time is ahead; next fri: the one of next week), +3d, +2w, 2026-12-24, \
             dec 24; 18:30, 7pm, 7 pm, noon; breakfast (08:00), lunch (12:30), dinner (18:00), \
             or meals of your own from the config file; mon-fri lunch (each day once); repeats: \
             every fri, every day, weekdays, weekends, every 2 weeks on sun, every month on the \

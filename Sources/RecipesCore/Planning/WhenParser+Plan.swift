@@ -10,7 +10,9 @@ extension WhenParser {
     /// - `7 pm`, `7:30 pm`: am and pm as a word of their own.
     /// - `next fri`: the Friday of next week (weeks run Monday to Sunday), while `fri` is the
     ///   coming Friday. On a Wednesday, `fri` is in two days and `next fri` in nine; from
-    ///   Saturday on, both are the coming Friday.
+    ///   Saturday on, both are the coming Friday. Today's weekday is today while the time is
+    ///   still ahead (`wed` on a Wednesday morning), as ``parse(_:)`` reads it too.
+    /// - `today` alone, once its time has passed, is the next quarter hour, as `tonight` is.
     /// - `dec 24`, `24 dec`, `december 24`, `dec 24 7pm`: the next such day, this year or the
     ///   next; today counts, as it does for `2026-12-24`. `feb 29` is the next leap day.
     /// - `tonight`: today at the dinner time. Once dinner time has passed it stays today: the
@@ -46,13 +48,14 @@ extension WhenParser {
             if date <= now { date = at(dayComponents(offset: 1), time) }
             return PlanWhen(dates: [date], meal: reading.meal)
         case .day(let day):
-            return PlanWhen(dates: [at(day, time)], meal: reading.meal)
+            let date = try reading.whenWord.map { try nearest(at(day, time), dayWord: $0, time: time, timeGiven: named != nil) } ?? at(day, time)
+            return PlanWhen(dates: [date], meal: reading.meal)
         case .tonight:
             // Tonight is dinner, unless a time says otherwise.
             let meal = reading.meal ?? (reading.time == nil ? "dinner" : nil)
             let date = at(today, time)
             guard named == nil, date <= now else { return PlanWhen(dates: [date], meal: meal) }
-            return PlanWhen(dates: [try nextQuarterHourToday()], meal: meal)
+            return PlanWhen(dates: [try nextQuarterHourToday(word: "tonight")], meal: meal)
         case .weekdays(let range):
             let weekday = local.components(of: now).weekday
             let dates = range.map { target in
@@ -117,15 +120,5 @@ extension WhenParser {
 
     private func at(_ day: Day, _ time: (hour: Int, minute: Int)) -> Date {
         at((day.year, day.month, day.day), time)
-    }
-
-    /// `tonight` after dinner time: the next quarter hour, as long as it is still today.
-    private func nextQuarterHourToday() throws -> Date {
-        let parts = local.components(of: now)
-        let quarter = ((parts.hour * 60 + parts.minute) / 15 + 1) * 15
-        guard quarter < 24 * 60 else {
-            throw PlanningInputError(part: "tonight", reason: "today is almost over; try 'tomorrow' or a time such as 23:55")
-        }
-        return at(dayComponents(offset: 0), (quarter / 60, quarter % 60))
     }
 }

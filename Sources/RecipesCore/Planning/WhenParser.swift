@@ -34,10 +34,13 @@ public struct WhenParser: Sendable {
     }
 
     /// The date `text` names ("tomorrow", "fri 19:30", "2026-12-24", "in 2h"); throws ``PlanningInputError`` when it names none.
+    /// A weekday is the coming one, today's while the time is still ahead; `today` alone,
+    /// once 18:00 has passed, is the next quarter hour.
     public func parse(_ text: String) throws -> Date {
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard !words.isEmpty else { throw PlanningInputError(part: text, reason: "expected a day or a time, such as 'tomorrow' or '18:30'") }
         var day: (year: Int, month: Int, day: Int)?
+        var dayWord: String?
         var time: (hour: Int, minute: Int)?
         for word in words {
             if word.contains("-"), let (dayWord, timeWord) = splitISODateTime(word) {
@@ -51,6 +54,7 @@ public struct WhenParser: Sendable {
             } else if let parsedDay = try dayOfWord(word) {
                 guard day == nil else { throw PlanningInputError(part: word, reason: "a day was already given") }
                 day = parsedDay
+                dayWord = word
             } else {
                 throw PlanningInputError(part: word, reason: "not a day or a time (try today, tomorrow, fri, +3d, 2026-12-24, 18:30, 7pm)")
             }
@@ -63,7 +67,33 @@ public struct WhenParser: Sendable {
             date = local.date(year: chosenDay.year, month: chosenDay.month, day: chosenDay.day + 1,
                               hour: chosenTime.hour, minute: chosenTime.minute)
         }
+        return try dayWord.map { try nearest(date, dayWord: $0, time: chosenTime, timeGiven: time != nil) } ?? date
+    }
+
+    /// Where a day word alone means a day other than the one it resolved to: today's weekday
+    /// ("wed" on a Wednesday) is today while the time is still ahead, not a week on; "today"
+    /// with no time, once the default hour has passed, is the next quarter hour, as
+    /// "tonight" is, not a moment already gone.
+    func nearest(_ date: Date, dayWord: String, time: (hour: Int, minute: Int), timeGiven: Bool) throws -> Date {
+        if let weekday = Self.weekdayIndex(dayWord), weekday == local.components(of: now).weekday {
+            let today = dayComponents(offset: 0)
+            let sameTimeToday = local.date(year: today.year, month: today.month, day: today.day, hour: time.hour, minute: time.minute)
+            return sameTimeToday > now ? sameTimeToday : date
+        }
+        if dayWord == "today", !timeGiven, date <= now { return try nextQuarterHourToday(word: dayWord) }
         return date
+    }
+
+    /// Later today, once the time a day word stands for has passed: the next quarter hour, as
+    /// long as it is still today (at 20:05, 20:15).
+    func nextQuarterHourToday(word: String) throws -> Date {
+        let parts = local.components(of: now)
+        let quarter = ((parts.hour * 60 + parts.minute) / 15 + 1) * 15
+        guard quarter < 24 * 60 else {
+            throw PlanningInputError(part: word, reason: "today is almost over; try 'tomorrow' or a time such as 23:55")
+        }
+        let today = dayComponents(offset: 0)
+        return local.date(year: today.year, month: today.month, day: today.day, hour: quarter / 60, minute: quarter % 60)
     }
 
     /// The words WHEN understands, for "did you mean" suggestions.

@@ -58,10 +58,11 @@ public struct UpcomingRecipe {
     /// How long before the meal cooking starts: the total time the recipe gives, else its
     /// preparation and cooking times added; zero when it gives none.
     public static func leadTime(of recipe: Recipe) -> TimeInterval {
-        let minutes = recipe.totalMinutes ?? {
-            let parts = [recipe.prepMinutes, recipe.cookMinutes].compactMap { $0 }
-            return parts.isEmpty ? nil : parts.reduce(0, +)
-        }()
+        leadTime(total: recipe.totalMinutes, prep: recipe.prepMinutes, cook: recipe.cookMinutes)
+    }
+
+    static func leadTime(total: Int?, prep: Int?, cook: Int?) -> TimeInterval {
+        let minutes = total ?? (prep == nil && cook == nil ? nil : (prep ?? 0) + (cook ?? 0))
         return TimeInterval(max(minutes ?? 0, 0) * 60)
     }
 }
@@ -81,6 +82,13 @@ extension RecipeStore {
         // Recipes whose planned occurrence has passed move on to their next one first (see
         // RecipeStore+Plan); usually there are none, which costs one index lookup.
         let notMovedOn = try refreshPassedPlans(now: now, local: local)
+        // The meal in progress stays until it is cooked, its time is over, or the next one
+        // should be started; the next one's start is read from its row alone.
+        let begun = try mealBegun(at: now, kind: kind)
+        if let begun, notMovedOn.isEmpty, try nextStart(after: now, kind: kind).map({ $0 > now }) ?? true,
+           let current = try inProgress(begun, now: now, local: local) {
+            return current
+        }
         var found: RecipeRecord?
         // Not an array literal: its existential element type costs the first call more than the query.
         try forEachRecord(sql: Self.nextPlannedSQL(kind), arguments: SQLArguments([now.sqliteValue, now.sqliteValue, 1.sqliteValue, 0.sqliteValue]),
@@ -98,28 +106,49 @@ extension RecipeStore {
         let upcoming = found.map { $0.makeRecipe() }.flatMap { recipe in
             recipe.plannedDate.map { UpcomingRecipe(recipe: recipe, plannedDate: $0, now: now, local: local) }
         }
-        // The meal in progress stays until it is cooked, its time is over, or the next one
-        // should be started.
-        if upcoming.map({ $0.timeToStart > 0 }) ?? true, let current = try mealInProgress(at: now, kind: kind, local: local) {
+        if let begun, !notMovedOn.isEmpty, upcoming.map({ $0.timeToStart > 0 }) ?? true,
+           let current = try inProgress(begun, now: now, local: local) {
             return current
         }
         return upcoming
     }
 
     /// The meal whose planned time passed within ``UpcomingRecipe/inProgressFor`` and that
-    /// was not recorded as cooked, the latest if several: one lookup in each of two indexes.
-    func mealInProgress(at now: Date, kind: RecipeKind = .all, local: LocalTime = .system) throws -> UpcomingRecipe? {
+    /// was not recorded as cooked, the latest if several: the latest row of each of two
+    /// indexes in that span, read from the index alone.
+    private func mealBegun(at now: Date, kind: RecipeKind) throws -> (id: UUID, at: Date)? {
         let begun = try reading {
-            try database.fetchOne(Self.inProgressSQL(kind), [now, now - UpcomingRecipe.inProgressFor]) { row -> (UUID, Date) in
+            try database.fetchAll(Self.inProgressSQL(kind), [now, now - UpcomingRecipe.inProgressFor]) { row -> (id: UUID, at: Date) in
                 (try row["id"], try row["at"])
             }
         }
-        guard let (id, date) = begun, let recipe = try record(withID: id)?.makeRecipe() else { return nil }
-        return UpcomingRecipe(recipe: recipe, plannedDate: date, now: now, local: local)
+        return begun.max { ($0.at, $0.id.uuidString) < ($1.at, $1.id.uuidString) }
+    }
+
+    private func inProgress(_ begun: (id: UUID, at: Date), now: Date, local: LocalTime) throws -> UpcomingRecipe? {
+        var found: RecipeRecord?
+        // Its dates were moved on already.
+        try forEachRecord(sql: "SELECT \(recipeSelection) FROM recipe r WHERE r.id = ?", arguments: SQLArguments([begun.id.sqliteValue]),
+                          movingPlansOn: false) {
+            found = $0
+            return false
+        }
+        return found.map { UpcomingRecipe(recipe: $0.makeRecipe(), plannedDate: begun.at, now: now, local: local) }
+    }
+
+    /// When cooking the next planned recipe should start: its planned date less its time.
+    private func nextStart(after now: Date, kind: RecipeKind) throws -> Date? {
+        try reading {
+            try database.fetchOne(Self.nextPlannedSQL(kind, selecting: "r.planned, r.total_minutes, r.prep_minutes, r.cook_minutes"),
+                                  SQLArguments([now.sqliteValue, now.sqliteValue, 1.sqliteValue, 0.sqliteValue])) { row -> Date in
+                let planned: Date = try row["planned"]
+                return planned - UpcomingRecipe.leadTime(total: try row["total_minutes"], prep: try row["prep_minutes"], cook: try row["cook_minutes"])
+            }
+        }
     }
 
     /// A single date not cooked stays `planned` once passed (nothing follows it); a meal
-    /// moved on from is `plan_current`. Parameters (now, now - inProgressFor).
+    /// moved on from is `plan_current`. Parameters (now, now - inProgressFor); a row of each.
     static func inProgressSQL(_ kind: RecipeKind) -> String {
         let kinds = switch kind {
         case .all: ""
@@ -127,23 +156,23 @@ extension RecipeStore {
         case .beverages: " AND kind IN ('beverage')"
         }
         return """
-            SELECT id, CASE WHEN planned > ?2 AND planned <= ?1 THEN planned ELSE plan_current END AS at FROM recipe
-            WHERE ((planned > ?2 AND planned <= ?1) OR (plan_current > ?2 AND plan_current <= ?1))\(kinds)
-            ORDER BY at DESC, id LIMIT 1
+            SELECT * FROM (SELECT id, planned AS at FROM recipe WHERE planned > ?2 AND planned <= ?1\(kinds) ORDER BY planned DESC, id DESC LIMIT 1)
+            UNION ALL SELECT * FROM (SELECT id, plan_current AS at FROM recipe WHERE plan_current > ?2 AND plan_current <= ?1\(kinds)
+            ORDER BY plan_current DESC LIMIT 1)
             """
     }
 
     /// What `nextPlannedDescriptor(after:kind:)` (module `Recipes`) compiles to, with parameters
     /// (now, now, limit, offset); `nil ?? now > now` is decided while translating, which
     /// leaves a range on the partial planned-date index.
-    static func nextPlannedSQL(_ kind: RecipeKind) -> String {
+    static func nextPlannedSQL(_ kind: RecipeKind, selecting columns: String = recipeSelection) -> String {
         let upcoming = "(r.planned IS NOT NULL AND r.planned > ?2)"
         let condition = switch kind {
         case .all: upcoming
         case .bakedGoods: "((r.kind IN ('baked')) AND \(upcoming))"
         case .beverages: "((r.kind IN ('beverage')) AND \(upcoming))"
         }
-        return "SELECT \(recipeSelection) FROM recipe r WHERE \(condition) ORDER BY r.planned ASC, r.id LIMIT ?3 OFFSET ?4"
+        return "SELECT \(columns) FROM recipe r WHERE \(condition) ORDER BY r.planned ASC, r.id LIMIT ?3 OFFSET ?4"
     }
 
     /// Recipes planned from `start` (inclusive) to `end` (exclusive), earliest first, ties by

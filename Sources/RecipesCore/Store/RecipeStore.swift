@@ -66,7 +66,7 @@ public final class RecipeStore {
     private init(filePath: String?, readOnly: Bool = false) throws {
         self.path = filePath
         let path = filePath ?? ":memory:"
-        if let filePath { try Self.checkFile(path: filePath) }
+        let isWAL = try filePath.map(Self.checkFile) ?? false
         // A store this user may not change (a read-only file, or a folder where SQLite cannot
         // create its -wal and -shm files) is opened read-only: searching and `next` still work,
         // and a write fails with "the store is read-only" instead of at opening.
@@ -85,12 +85,15 @@ public final class RecipeStore {
                 try migrate()
                 try database.execute("PRAGMA query_only = ON")
             } else {
-                try Self.checkIdentity(database, path: path)
+                let version = try Self.checkIdentity(database, path: path)
                 // WAL lets status bars read while a writer works; FULL sync makes each committed
                 // transaction survive a power cut. A new file gets pages of `pageSize` (an
-                // existing one keeps its own; SQLite changes it only by rewriting the file).
-                try database.execute("PRAGMA page_size = \(Self.pageSize); PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
-                try migrate()
+                // existing one keeps its own; SQLite changes it only by rewriting the file). A
+                // file whose header says WAL has both already: a status bar starting this
+                // process every few seconds skips the statements.
+                let fileSettings = isWAL ? "" : "PRAGMA page_size = \(Self.pageSize); PRAGMA journal_mode = WAL; "
+                try database.execute(fileSettings + "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+                if version < Schema.latestVersion { try migrate() }
             }
         }
     }
@@ -174,7 +177,9 @@ public final class RecipeStore {
     /// a temporary database (every write silently lost), would block forever reading a FIFO,
     /// and writes a journal beside a device. A file that is not SQLite is refused before SQLite
     /// opens it, so nothing is written.
-    private static func checkFile(path: String) throws {
+    /// Refuses what is not a store file; true when the file's header says it is in WAL
+    /// mode (false when that is not known).
+    private static func checkFile(path: String) throws -> Bool {
         guard !path.isEmpty else { throw RecipeStoreError.emptyPath }
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -183,30 +188,37 @@ public final class RecipeStore {
             if errno == ENOENT, !folder.isEmpty, !isFolder(folder) {
                 throw RecipeStoreError.noSuchFolder(path: path, folder: folder)
             }
-            return
+            return false
         }
         guard status.st_mode & S_IFMT == S_IFREG else { throw RecipeStoreError.notARegularFile(path: path) }
         // Reading the header with a descriptor of our own is safe only while no connection in
         // this process holds SQLite locks on the file: closing it would drop them. A file with
         // a live connection was checked when that connection's store opened.
-        try ConnectedFiles.withConnectionState(of: path) { isConnected in
-            if !isConnected { try checkHeader(path: path) }
+        return try ConnectedFiles.withConnectionState(of: path) { isConnected in
+            isConnected ? false : try checkHeader(path: path)
         }
     }
 
-    private static func checkHeader(path: String) throws {
+    /// Refuses a file that does not start as an SQLite database does; true when its header
+    /// says WAL (bytes 18 and 19, the file format versions, are 2).
+    private static func checkHeader(path: String) throws -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: 16)
+        var header = [UInt8](repeating: 0, count: 20)
         let count = read(descriptor, &header, header.count)
-        if count <= 0 { return }
-        if count < header.count || header != Array("SQLite format 3\0".utf8) { throw RecipeStoreError.notAStore(path: path) }
+        if count <= 0 { return false }
+        if count < 16 || header[..<16] != Array("SQLite format 3\0".utf8)[...] { throw RecipeStoreError.notAStore(path: path) }
+        return count == 20 && header[18] == 2 && header[19] == 2
     }
 
-    static func checkIdentity(_ database: SQLiteConnection, path: String) throws {
-        let version = try pragma("user_version", database)
-        let application = try pragma("application_id", database)
+    /// Refuses what is not a store of this version or an older one; the store's schema version.
+    @discardableResult
+    static func checkIdentity(_ database: SQLiteConnection, path: String) throws -> Int {
+        // One statement, so one look at the header: a status bar opens the store every few seconds.
+        let (version, application) = try database.fetchOne("""
+            SELECT (SELECT user_version FROM pragma_user_version), (SELECT application_id FROM pragma_application_id)
+            """) { row -> (Int, Int) in (try row[0], try row[1]) } ?? (0, 0)
         if application != Int(Schema.applicationID) {
             let objects = try database.scalar("SELECT count(*) FROM sqlite_schema")
             if application != 0 || version != 0 || objects != .integer(0) {
@@ -216,6 +228,7 @@ public final class RecipeStore {
         if version > Schema.latestVersion {
             throw RecipeStoreError.newerVersion(path: path, found: version, supported: Schema.latestVersion)
         }
+        return version
     }
 
     func migrate() throws {

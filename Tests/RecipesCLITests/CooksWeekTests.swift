@@ -45,6 +45,39 @@ import Testing
         #expect(try evening.run(["--store", cli.store.path, "plan", "soup", "--clear", "today"]).stdout.hasPrefix("cleared Soup on Mon 2026-11-30"))
     }
 
+    /// Cooklang counts, references, plurals and sums on the shopping list (points 11 and 12).
+    @Test func theShoppingListReadsAsACookWritesIt() throws {
+        let folder = cli.home.appendingPathComponent("cook")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Components"), withIntermediateDirectories: true)
+        let files = [
+            "Components/Dough.cook": "---\nservings: 4\n---\nMix @flour{500%g} with @yeast{1%tsp}.\n",
+            "Pizza.cook": "Roll out @./Components/Dough{2%servings}, top with @tomatoes{3} and @basil.\n",
+            "Salmon.cook": "Season @salmon fillets{4%150g each} with @salt{1/6%tsp}, @garlic cloves{2} and @tomato{1}.\n",
+            "Stew.cook": "Stir @salt{1/6%tsp}, @garlic{5%cloves} and @sugar{1-2%tbsp}.\n",
+        ]
+        for (path, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(path)) }
+        #expect(try cli.runOnStore(["import", folder.path]).status == 0)
+        for (recipe, day) in [("pizza", "tue"), ("salmon", "wed"), ("salmon", "thu"), ("stew", "fri")] {
+            #expect(try cli.runOnStore(["plan", recipe, day]).status == 0)
+        }
+        #expect(try cli.runOnStore(["add", "Toast", "-i", "butter", "-i", "1 tbsp :: Sugar"]).status == 0)
+        #expect(try cli.runOnStore(["plan", "toast", "sat"]).status == 0)
+        let shopping = try cli.runOnStore(["shopping"])
+        #expect(shopping.stdout == """
+            flour           250 g (Pizza)
+            yeast           ½ tsp (Pizza)
+            tomatoes        5 (Pizza, Salmon)
+            basil (Pizza)
+            salmon fillets  8 150g each (Salmon)
+            salt            ½ tsp (Salmon, Stew)
+            garlic          9 cloves (Salmon, Stew)
+            sugar           2-3 tbsp (Stew, Toast)
+            butter (Toast)
+            leeks           2 (Soup)
+
+            """, "\(shopping)")
+    }
+
     @Test func februaryIsNotSaidToHave29DaysInEveryYear() throws {
         let result = try cli.runOnStore(["plan", "soup", "feb", "30"])
         #expect(result == .init(stdout: "", stderr: "recipes: error: bad WHEN 'feb 30': February has 28 days, 29 in a leap year; see 'recipes help plan'\n",

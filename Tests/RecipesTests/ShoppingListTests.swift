@@ -53,4 +53,59 @@ import Testing
         #expect(list.items[1].amounts.map(\.text) == ["to taste"] && list.items[1].amounts[0].recipes == ["Pancakes"])
         #expect(list.items[2].amounts.count == 1)
     }
+
+    /// A second number starts the unit unless it completes a mixed number: Cooklang's
+    /// `{4%150g each}` is 4 of "150g each", not 154.
+    @Test func aSecondNumberIsNotAddedToTheFirst() throws {
+        let parsed = try #require(ShoppingList.parse("4 150g each"))
+        #expect(parsed.quantity == 4 && parsed.unit == "150g each")
+        let fish = Recipe(name: "Fish", ingredients: [Ingredient(name: "salmon fillets", amount: "4 150g each")])
+        #expect(ShoppingList(meals: [(fish, nil), (fish, nil)]).items.map { $0.amounts.map(\.text) } == [["8 150g each"]])
+    }
+
+    /// Singular and plural are one item, a count in the name is its unit, ranges add up.
+    @Test func pluralsCountsAndRangesMerge() {
+        let one = Recipe(name: "One", ingredients: [Ingredient(name: "egg", amount: "1"), Ingredient(name: "Bell pepper", amount: "1"),
+                                                    Ingredient(name: "garlic cloves", amount: "2"), Ingredient(name: "sugar", amount: "1-2 tbsp"),
+                                                    Ingredient(name: "tomatoes", amount: "3"), Ingredient(name: "Glass", amount: "1")])
+        let two = Recipe(name: "Two", ingredients: [Ingredient(name: "Eggs", amount: "3"), Ingredient(name: "bell peppers", amount: "2"),
+                                                    Ingredient(name: "Garlic", amount: "5 cloves"), Ingredient(name: "Sugar", amount: "1 tbsp"),
+                                                    Ingredient(name: "tomato", amount: "1"), Ingredient(name: "glasses", amount: "1")])
+        let list = ShoppingList(recipes: [one, two])
+        #expect(list.items.map(\.name) == ["egg", "Bell pepper", "garlic", "sugar", "tomatoes", "Glass"])
+        #expect(list.items.map { $0.amounts.map(\.text) } == [["4"], ["3"], ["7 cloves"], ["2-3 tbsp"], ["4"], ["2"]])
+        #expect(list.items[3].amounts[0].quantity == 2 && list.items[3].amounts[0].upTo == 3)
+    }
+
+    @Test(arguments: [(2.83, "2⅞"), (1.0 / 3 * 7, "2⅓"), (0.04, "⅛"), (0.3, "⅓"), (9.96, "10"), (154.4, "154"), (12.5, "13"),
+                      (1.5, "1½"), (3, "3")])
+    func sumsAreRoundedAsCooksMeasure(value: Double, text: String) {
+        #expect(ShoppingList.rounded(value) == text)
+    }
+
+    @Test func saltAddsUpToWhatASpoonMeasures() {
+        let meals = (0..<17).map { _ in (Recipe(name: "Stew", ingredients: [Ingredient(name: "salt", amount: "1/6 tsp")]), Int?.none) }
+        #expect(ShoppingList(meals: meals).items.first?.amounts.map(\.text) == ["2⅞ tsp"])
+    }
+
+    /// A Cooklang reference is the named recipe's ingredients, scaled to the servings asked.
+    @Test func aReferenceToAnotherRecipeIsItsIngredients() {
+        let dough = Recipe(name: "Dough", ingredients: [Ingredient(name: "flour", amount: "500 g"), Ingredient(name: "yeast", amount: "1 tsp")])
+        dough.servings = 4
+        let pizza = Recipe(name: "Pizza", ingredients: [Ingredient(name: "./Components/Dough", amount: "2 servings"),
+                                                        Ingredient(name: "flour", amount: "50 g"), Ingredient(name: "../Sauces/Red", amount: "150 g"),
+                                                        Ingredient(name: "./Components/Dough")])
+        var asked: [String] = []
+        let list = ShoppingList(meals: [(pizza, nil)]) { path in
+            asked.append(path)
+            return path == "Components/Dough" ? dough : nil
+        }
+        // Half the dough, then all of it; a reference not found, or in grams, stays a line.
+        #expect(list.items.map(\.name) == ["flour", "yeast", "../Sauces/Red"])
+        #expect(list.items.map { $0.amounts.map(\.text) } == [["800 g"], ["1½ tsp"], ["150 g"]])
+        #expect(asked.contains("Sauces/Red"))
+        // A recipe naming itself stops.
+        let loop = Recipe(name: "Loop", ingredients: [Ingredient(name: "./Loop"), Ingredient(name: "salt", amount: "1 g")])
+        #expect(ShoppingList(meals: [(loop, nil)]) { _ in loop }.items.map(\.name) == ["./Loop", "salt"])
+    }
 }

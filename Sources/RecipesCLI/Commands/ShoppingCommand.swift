@@ -12,10 +12,14 @@ struct ShoppingCommand: RecipesCommand {
         discussion: """
             Every planned meal counts: a recipe planned twice needs its ingredients twice, and a \
             meal planned for more servings than the recipe makes (plan --servings) scales them. \
-            Ingredients with the same name (ignoring case, accents and punctuation) are merged. \
-            Amounts that start with a number (2, 2.5, 1/2, 1 1/2, ½) and have the same unit (cup \
-            and cups agree) are added up; other amounts are listed side by side, each with the \
-            recipes it comes from. Exits 1 when nothing is planned.
+            Ingredients with the same name (ignoring case, accents, punctuation and a plural: \
+            egg and eggs) are merged. Amounts that start with a number (2, 2.5, 1/2, 1 1/2, ½) \
+            or a range (1-2) and have the same unit (cup and cups agree) are added up and \
+            rounded as cooks measure (2⅞ tsp; whole numbers from 10); a count in the name \
+            (garlic cloves, 2) is its unit (garlic, 2 cloves). Other amounts are listed side by \
+            side, each with the recipes it comes from. A Cooklang reference to another recipe \
+            (@./Components/Dough{2%servings}) is that recipe's ingredients, scaled, when the \
+            store has it. Exits 1 when nothing is planned.
             """,
         options: [days, format],
         examples: ["recipes shopping", "recipes shopping --days 3 --format json | jq -r '.[].name'"])
@@ -38,18 +42,31 @@ struct ShoppingCommand: RecipesCommand {
         let context = ModelContext(store)
         let meals = try store.plannedMeals(from: environment.now, to: end, local: local).filter { !$0.isCooked }
             .compactMap { meal in try context.model(for: meal.recipe.id).map { (recipe: $0, servings: meal.entry.servings) } }
-        let list = ShoppingList(meals: meals)
+        let list = ShoppingList(meals: meals) { path in Self.recipe(at: path, in: store) }
         if asJSON {
             environment.output.line(Self.json(list))
         } else {
-            let rows = list.items.map { item in
-                [TerminalText.oneLine(item.name),
-                 item.amounts.map { "\(TerminalText.oneLine($0.text)) (\($0.recipes.map(TerminalText.oneLine).joined(separator: ", ")))" }
-                    .joined(separator: "; ")]
+            let rows = list.items.map { item -> [String] in
+                let amounts = item.amounts.map { amount in
+                    let recipes = "(" + amount.recipes.map(TerminalText.oneLine).joined(separator: ", ") + ")"
+                    return amount.text.isEmpty ? recipes : TerminalText.oneLine(amount.text) + " " + recipes
+                }
+                // An item no recipe gives an amount for is its name alone, with its recipes.
+                guard item.amounts.contains(where: { !$0.text.isEmpty }) else { return [TerminalText.oneLine(item.name) + " " + amounts.joined(separator: "; ")] }
+                return [TerminalText.oneLine(item.name), amounts.joined(separator: "; ")]
             }
             if !rows.isEmpty { TextColumns.write(rows, to: environment.output) }
         }
         return list.items.isEmpty ? .nothingFound : .success
+    }
+
+    /// The one recipe a Cooklang reference names: by the file it was imported from
+    /// ("Components/Dough"), else by its last part as a name.
+    private static func recipe(at path: String, in store: RecipeStore) -> Recipe? {
+        for reference in [path, String(path.split(separator: "/").last ?? "")] where !reference.isEmpty {
+            if let found = try? store.recipes(matching: reference), found.count == 1 { return found[0] }
+        }
+        return nil
     }
 
     static func json(_ list: ShoppingList) -> String {
@@ -57,6 +74,7 @@ struct ShoppingCommand: RecipesCommand {
             let amounts = item.amounts.map { amount in
                 JSONText.object([
                     ("quantity", amount.quantity.map { String($0) } ?? "null"),
+                    ("upTo", amount.upTo.map { String($0) } ?? "null"),
                     ("unit", JSONText.quoted(amount.unit)),
                     ("text", JSONText.quoted(amount.text)),
                     ("recipes", "[" + amount.recipes.map(JSONText.quoted).joined(separator: ",") + "]"),

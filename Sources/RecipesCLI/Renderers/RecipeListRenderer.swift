@@ -90,7 +90,9 @@ enum TextColumns {
     /// colour; the padding is measured without it.
     static func write(_ rows: [[String]], to output: TextOutput, style: (Int, Int) -> String? = { _, _ in nil }) {
         let columns = rows.map(\.count).max() ?? 0
-        let widths = (0..<columns).map { column in rows.map { column < $0.count ? width($0[column]) : 0 }.max() ?? 0 }
+        // A row's last cell is not padded, so it widens no column: a row that ends early
+        // (a name alone) leaves the others' alignment as it is.
+        let widths = (0..<columns).map { column in rows.map { column < $0.count - 1 ? width($0[column]) : 0 }.max() ?? 0 }
         for (index, row) in rows.enumerated() {
             var line = ""
             for (column, cell) in row.enumerated() {

@@ -14,22 +14,25 @@ public enum AmountScaling {
     /// `amount` with its leading quantity multiplied by `factor` (unchanged for a factor of 1,
     /// or one that is not a positive number).
     public static func scale(_ amount: String, by factor: Double) -> String {
-        guard factor.isFinite, factor > 0, factor != 1 else { return amount }
-        let text = Substring(amount.trimmedWhitespace)
-        guard let (first, afterFirst) = quantity(text) else { return amount }
-        var rest = afterFirst
-        var scaled = ShoppingList.format(first * factor)
-        // A range: "1-2", "1–2", "1 to 2", "1 or 2".
-        let trimmed = rest.drop(while: \.isWhitespace)
+        guard factor.isFinite, factor > 0, factor != 1, let leading = leadingQuantity(Substring(amount.trimmedWhitespace)) else { return amount }
+        var scaled = ShoppingList.format(leading.value * factor)
+        if let upper = leading.upper { scaled += upper.separator + ShoppingList.format(upper.value * factor) }
+        return scaled + leading.rest
+    }
+
+    /// The quantity an amount starts with — a number, a mixed number, a range ("1-2", "1–2",
+    /// "1 to 2", "1 or 2") — with the range's separator as written and what follows; nil when
+    /// it starts with none.
+    static func leadingQuantity(_ text: Substring) -> (value: Double, upper: (value: Double, separator: String)?, rest: Substring)? {
+        guard let (first, afterFirst) = quantity(text) else { return nil }
+        let trimmed = afterFirst.drop(while: \.isWhitespace)
         for separator in ["-", "–", "to ", "or "] where trimmed.hasPrefix(separator) {
             let afterSeparator = trimmed.dropFirst(separator.count).drop(while: \.isWhitespace)
             guard let (second, afterSecond) = quantity(afterSeparator) else { continue }
-            let spaced = separator.hasSuffix(" ") || rest.first == " "
-            scaled += (spaced ? " " + separator.trimmedWhitespace + " " : separator) + ShoppingList.format(second * factor)
-            rest = afterSecond
-            break
+            let spaced = separator.hasSuffix(" ") || afterFirst.first == " "
+            return (first, (second, spaced ? " " + separator.trimmedWhitespace + " " : separator), afterSecond)
         }
-        return scaled + rest
+        return (first, nil, afterFirst)
     }
 
     /// A quantity as cooks write it: `1½`, `⅓`, `2.25`.
@@ -38,7 +41,7 @@ public enum AmountScaling {
     }
 
     /// A leading quantity — up to two numbers, "1 1/2", "1 ½", "1½", "2" — and what follows.
-    private static func quantity(_ text: Substring) -> (Double, Substring)? {
+    static func quantity(_ text: Substring) -> (Double, Substring)? {
         var rest = text
         var total = 0.0
         var found = false

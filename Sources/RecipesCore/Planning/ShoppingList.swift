@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// What to buy for a set of recipes: their ingredients merged by name (ignoring case,
-/// accents and punctuation), with amounts added up where their units agree.
+/// accents, punctuation and an English plural), with amounts added up where their units agree.
 ///
 /// ```swift
 /// let list = ShoppingList(recipes: try store.plannedRecipes(from: now, to: nextWeek))
@@ -9,23 +9,28 @@ import FoundationEssentials
 /// ```
 ///
 /// An amount adds up when it starts with a number — whole ("2"), decimal ("2.5" or "2,5"),
-/// fraction ("1/2"), mixed ("1 1/2") or a vulgar fraction ("½", "1½") — and the rest (the
-/// unit, such as "cups" or "g") matches another's, singular or plural. Anything else ("a
-/// pinch", "to taste") is listed as it is, with the recipe it comes from.
+/// fraction ("1/2"), mixed ("1 1/2") or a vulgar fraction ("½", "1½"), or a range of them
+/// ("1-2", "1 to 2") — and the rest (the unit, such as "cups" or "g") matches another's,
+/// singular or plural. A count named in the ingredient's name ("garlic cloves", 2) is its
+/// unit ("garlic", 2 cloves). Anything else ("a pinch", "to taste") is listed as it is, with
+/// the recipe it comes from. Sums print as cooks write them: "2⅞ tsp", never "2.83 tsp".
 public struct ShoppingList: Sendable {
     /// One amount of an item: a summed number with its unit, or free text as written.
     public struct Amount: Sendable, Equatable {
-        /// The summed number, when the amounts parsed; nil for free text.
+        /// The summed number (a range's lower end), when the amounts parsed; nil for free text.
         public let quantity: Double?
+        /// The upper end, when a range was added ("1-2 tbsp" and "1 tbsp" are 2-3 tbsp).
+        public let upTo: Double?
         /// The unit as first written ("cups"), or the free text.
         public let unit: String
         /// The recipes that need this amount, in the order they were given.
         public let recipes: [String]
 
-        /// "1½ cups", "3", "a pinch".
+        /// "1½ cups", "2-3 tbsp", "3", "a pinch".
         public var text: String {
             guard let quantity else { return unit }
-            let number = ShoppingList.format(quantity)
+            var number = ShoppingList.rounded(quantity)
+            if let upTo, ShoppingList.rounded(upTo) != number { number += "-" + ShoppingList.rounded(upTo) }
             return unit.isEmpty ? number : number + " " + unit
         }
     }
@@ -43,91 +48,111 @@ public struct ShoppingList: Sendable {
 
     /// The shopping list for the ingredients of `recipes`, same names merged.
     public init(recipes: [Recipe]) {
-        self.init(portions: recipes.map { ($0, 1) })
+        self.init(portions: recipes.map { ($0, 1) }, recipeNamed: { _ in nil })
     }
 
     /// The shopping list for planned meals: each meal counts (pancakes twice is twice the
-    /// ingredients), scaled by the meal's servings over the recipe's when both are known.
-    public init(meals: [(recipe: Recipe, servings: Int?)]) {
+    /// ingredients), scaled by the meal's servings over the recipe's when both are known. A
+    /// line that names another recipe (Cooklang's `@./Components/Dough{2%servings}`) is that
+    /// recipe's ingredients, scaled to the servings it asks for, when `recipeNamed` finds it
+    /// from the reference's path ("Components/Dough").
+    public init(meals: [(recipe: Recipe, servings: Int?)], recipeNamed: (String) -> Recipe? = { _ in nil }) {
         self.init(portions: meals.map { meal in
             guard let wanted = meal.servings, let own = meal.recipe.servings, own > 0 else { return (meal.recipe, 1) }
             return (meal.recipe, Double(wanted) / Double(own))
-        })
+        }, recipeNamed: recipeNamed)
+    }
+
+    /// What the list gathers while it reads the recipes.
+    private struct Gathering {
+        var order: [String] = []
+        var names: [String: String] = [:]
+        var amounts: [String: [(key: String?, quantity: Double?, upTo: Double?, unit: String, recipes: [String])]] = [:]
+
+        mutating func add(name: String, amount: String, factor: Double, from recipe: String) {
+            var name = name
+            let parsed = ShoppingList.parse(amount)
+            var unit = parsed?.unit ?? ""
+            // "garlic cloves", 2: the count is the unit, as in "garlic", "2 cloves".
+            if parsed != nil, unit.isEmpty, let (base, count) = ShoppingList.countInName(name) { (name, unit) = (base, count) }
+            let key = ShoppingList.itemKey(name)
+            guard !key.isEmpty else { return }
+            if names[key] == nil {
+                names[key] = name
+                order.append(key)
+            }
+            var list = amounts[key] ?? []
+            if let parsed {
+                let unitKey = ShoppingList.unitKey(unit)
+                let low = parsed.quantity * factor, high = (parsed.upTo ?? parsed.quantity) * factor
+                if let index = list.firstIndex(where: { $0.key == unitKey && $0.quantity != nil }) {
+                    let upper = (list[index].upTo ?? list[index].quantity!) + high
+                    list[index].quantity! += low
+                    list[index].upTo = upper != list[index].quantity! ? upper : nil
+                    if !list[index].recipes.contains(recipe) { list[index].recipes.append(recipe) }
+                } else {
+                    list.append((unitKey, low, high != low ? high : nil, unit, [recipe]))
+                }
+            } else if let index = list.firstIndex(where: { $0.quantity == nil && $0.unit == amount.trimmedWhitespace }) {
+                // The same words ("to taste", none) are one amount, however many meals need them.
+                if !list[index].recipes.contains(recipe) { list[index].recipes.append(recipe) }
+            } else {
+                list.append((nil, nil, nil, amount.trimmedWhitespace, [recipe]))
+            }
+            amounts[key] = list
+        }
     }
 
     /// Each recipe's ingredients times its factor; amounts without a number stay as written.
-    private init(portions: [(recipe: Recipe, factor: Double)]) {
-        var order: [String] = []
-        var names: [String: String] = [:]
-        var amounts: [String: [(key: String?, quantity: Double?, unit: String, recipes: [String])]] = [:]
-        for (recipe, factor) in portions {
+    private init(portions: [(recipe: Recipe, factor: Double)], recipeNamed: (String) -> Recipe?) {
+        var gathering = Gathering()
+        func gather(_ recipe: Recipe, factor: Double, as name: String, depth: Int) {
             for ingredient in recipe.ingredients where !ingredient.isHeading {
-                let key = TextMatching.nameKey(ingredient.name)
-                guard !key.isEmpty else { continue }
-                if names[key] == nil {
-                    names[key] = ingredient.name
-                    order.append(key)
-                }
-                let parsed = Self.parse(ingredient.amount).map { (quantity: $0.quantity * factor, unit: $0.unit, unitKey: $0.unitKey) }
-                var list = amounts[key] ?? []
-                if let parsed, let index = list.firstIndex(where: { $0.key == parsed.unitKey && $0.quantity != nil }) {
-                    list[index].quantity! += parsed.quantity
-                    if !list[index].recipes.contains(recipe.name) { list[index].recipes.append(recipe.name) }
-                } else if let parsed {
-                    list.append((parsed.unitKey, parsed.quantity, parsed.unit, [recipe.name]))
-                } else if let index = list.firstIndex(where: { $0.quantity == nil && $0.unit == ingredient.amount.trimmedWhitespace }) {
-                    // The same words ("to taste", none) are one amount, however many meals need them.
-                    if !list[index].recipes.contains(recipe.name) { list[index].recipes.append(recipe.name) }
+                if depth < Self.referenceDepth, let referenced = Self.reference(ingredient, recipeNamed: recipeNamed) {
+                    gather(referenced.recipe, factor: factor * referenced.factor, as: name, depth: depth + 1)
                 } else {
-                    list.append((nil, nil, ingredient.amount.trimmedWhitespace, [recipe.name]))
+                    gathering.add(name: ingredient.name, amount: ingredient.amount, factor: factor, from: name)
                 }
-                amounts[key] = list
             }
         }
-        items = order.map { key in
-            Item(name: names[key]!, amounts: (amounts[key] ?? []).map { Amount(quantity: $0.quantity, unit: $0.unit, recipes: $0.recipes) })
+        for (recipe, factor) in portions { gather(recipe, factor: factor, as: recipe.name, depth: 0) }
+        items = gathering.order.map { key in
+            Item(name: gathering.names[key]!, amounts: (gathering.amounts[key] ?? []).map {
+                Amount(quantity: $0.quantity, upTo: $0.upTo, unit: $0.unit, recipes: $0.recipes)
+            })
         }
     }
 
-    /// A leading quantity and the unit after it, or nil when the amount does not start with one.
-    static func parse(_ amount: String) -> (quantity: Double, unit: String, unitKey: String)? {
-        var rest = Substring(amount.trimmedWhitespace)
-        var total = 0.0
-        var found = false
-        // Up to two numbers: "1 1/2", "1½", "2".
-        for _ in 0..<2 {
-            guard let (value, remainder) = leadingNumber(rest) else { break }
-            total += value
-            found = true
-            rest = remainder.drop(while: \.isWhitespace)
+    /// How deep references to other recipes are followed (a recipe naming itself stops there).
+    static let referenceDepth = 4
+
+    /// The recipe a Cooklang reference line names, and how much of it: `{2%servings}` of a
+    /// recipe that serves 4 is half of it; without an amount, all of it. Nil for any other
+    /// line, a recipe not found, or an amount in other units (150 g of a sauce), which stays a line.
+    static func reference(_ ingredient: Ingredient, recipeNamed: (String) -> Recipe?) -> (recipe: Recipe, factor: Double)? {
+        let name = ingredient.name.trimmedWhitespace
+        guard name.hasPrefix("./") || name.hasPrefix("../") else { return nil }
+        let path = name.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: "/")
+        guard !path.isEmpty, let recipe = recipeNamed(path) else { return nil }
+        guard let parsed = parse(ingredient.amount) else {
+            return ingredient.amount.trimmedWhitespace.isEmpty ? (recipe, 1) : nil
         }
-        guard found else { return nil }
-        let unit = String(rest).trimmedWhitespace
-        return (total, unit, unitKey(unit))
+        guard ["serving", "servings", "portion", "portions"].contains(TextMatching.fold(parsed.unit)), let servings = recipe.servings,
+              servings > 0 else { return nil }
+        return (recipe, parsed.quantity / Double(servings))
+    }
+
+    /// A leading quantity (a range's lower end, and its upper) and the unit after it, or nil
+    /// when the amount does not start with one.
+    static func parse(_ amount: String) -> (quantity: Double, upTo: Double?, unit: String, unitKey: String)? {
+        guard let leading = AmountScaling.leadingQuantity(Substring(amount.trimmedWhitespace)), leading.value < largestQuantity,
+              (leading.upper?.value ?? 0) < largestQuantity else { return nil }
+        let unit = String(leading.rest).trimmedWhitespace
+        return (leading.value, leading.upper?.value, unit, unitKey(unit))
     }
 
     static let vulgarFractions: [Character: Double] = ["½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75,
                                                        "⅕": 0.2, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875]
-
-    private static func leadingNumber(_ text: Substring) -> (Double, Substring)? {
-        if let first = text.first, let fraction = vulgarFractions[first] { return (fraction, text.dropFirst()) }
-        let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == "/") }
-        guard let firstDigit = digits.first, firstDigit.isNumber else { return nil }
-        var rest = text.dropFirst(digits.count)
-        if let next = rest.first, let fraction = vulgarFractions[next] {
-            rest = rest.dropFirst()
-            guard let whole = Double(digits), whole < largestQuantity else { return nil }
-            return (whole + fraction, rest)
-        }
-        if digits.contains("/") {
-            let parts = digits.split(separator: "/")
-            guard parts.count == 2, let numerator = Double(parts[0]), let denominator = Double(parts[1]), denominator != 0,
-                  numerator / denominator < largestQuantity else { return nil }
-            return (numerator / denominator, rest)
-        }
-        guard let value = Double(digits.replacing(",", with: ".")), value < largestQuantity else { return nil }
-        return (value, rest)
-    }
 
     /// Amounts from here up are text, not numbers to add: no recipe needs them, and they
     /// would not fit the integer arithmetic of formatting (found by fuzzing).
@@ -137,6 +162,34 @@ public struct ShoppingList: Sendable {
     static func unitKey(_ unit: String) -> String {
         let folded = TextMatching.fold(unit)
         return folded.count > 2 && folded.hasSuffix("s") ? String(folded.dropLast()) : folded
+    }
+
+    /// The name as items merge: folded (``TextMatching/nameKey(_:)``), its last word singular
+    /// as English writes plurals ("eggs", "tomatoes", "berries", "peaches" are "egg",
+    /// "tomato", "berry", "peach").
+    static func itemKey(_ name: String) -> String {
+        var words = TextMatching.nameKey(name).split(separator: " ").map(String.init)
+        guard let last = words.popLast() else { return "" }
+        words.append(singular(last))
+        return words.joined(separator: " ")
+    }
+
+    static func singular(_ word: String) -> String {
+        guard word.count > 3, word.hasSuffix("s"), !["ss", "us", "is"].contains(where: word.hasSuffix) else { return word }
+        if word.hasSuffix("ies") { return word.dropLast(3) + "y" }
+        if ["oes", "ches", "shes", "xes", "sses"].contains(where: word.hasSuffix) { return String(word.dropLast(2)) }
+        return String(word.dropLast())
+    }
+
+    /// Words that count what a name's last word names: "garlic cloves", "salmon fillets".
+    static let countWords: Set<String> = ["clove", "slice", "can", "tin", "sprig", "stalk", "stick", "head", "bunch", "fillet", "piece",
+                                          "leaf", "leave", "sheet", "rasher", "strip"]
+
+    /// "garlic cloves" → ("garlic", "cloves"); nil when the last word counts nothing.
+    static func countInName(_ name: String) -> (name: String, unit: String)? {
+        let words = name.trimmedWhitespace.split(separator: " ")
+        guard words.count > 1, let last = words.last, countWords.contains(singular(TextMatching.fold(String(last)))) else { return nil }
+        return (words.dropLast().joined(separator: " "), String(last))
     }
 
     /// Halves, thirds and quarters as fractions; otherwise at most two decimals.
@@ -155,6 +208,27 @@ public struct ShoppingList: Sendable {
         text.insert(".", at: text.index(text.endIndex, offsetBy: -2))
         while text.hasSuffix("0") { text.removeLast() }
         return text
+    }
+
+    /// A sum as a cook measures it: under 10, to the nearest eighth or third ("2⅞", "⅓");
+    /// from 10, to the nearest whole number ("154"). A sum too small for an eighth is "⅛".
+    static func rounded(_ value: Double) -> String {
+        guard abs(value) < largestQuantity, value > 0 else { return format(value) }
+        guard value < 10 else { return format(value.rounded()) }
+        let whole = value.rounded(.down)
+        let parts: [Double] = [0, 0.125, 0.25, 1.0 / 3, 0.375, 0.5, 0.625, 2.0 / 3, 0.75, 0.875, 1]
+        var nearest = 0.125
+        for part in parts where whole + part > 0 && abs(whole + part - value) < abs(nearest - value) { nearest = whole + part }
+        return fractionText(nearest)
+    }
+
+    /// A whole number and eighths or thirds as vulgar fractions.
+    private static func fractionText(_ value: Double) -> String {
+        let whole = value.rounded(.down)
+        let names: [(Double, String)] = [(0, ""), (1.0 / 8, "⅛"), (0.25, "¼"), (1.0 / 3, "⅓"), (3.0 / 8, "⅜"), (0.5, "½"), (5.0 / 8, "⅝"),
+                                         (2.0 / 3, "⅔"), (0.75, "¾"), (7.0 / 8, "⅞")]
+        let name = names.first { abs($0.0 - (value - whole)) < 0.001 }?.1 ?? ""
+        return whole == 0 && !name.isEmpty ? name : "\(Int(whole))\(name)"
     }
 }
 

@@ -29,6 +29,16 @@ import Testing
         }
     }
 
+    /// The parser finds a command by a switch on its name, not by building every spec: the
+    /// two lists of names must agree.
+    @Test func everyCommandIsFoundByItsSpecsName() throws {
+        for command in Commands.all {
+            let found = try #require(Commands.named(command.spec.name), "\(command.spec.name)")
+            #expect(ObjectIdentifier(found) == ObjectIdentifier(command), "\(command.spec.name)")
+        }
+        #expect(Commands.named("nope") == nil && Commands.named("Next") == nil)
+    }
+
     @Test func nextTakesItsFormatAndKindAsTypes() throws {
         let next = try command(["--store", "/tmp/x.sqlite", "next", "-f", "waybar", "--kind", "baked"], as: NextCommand.self)
         #expect(next.status is WaybarStatus)

@@ -32,7 +32,7 @@ struct CommandLineParser {
         }
         guard index < argv.count else { return .help(command: nil) }
         let name = argv[index]
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
+        guard let command = Commands.named(name).flatMap({ found in commands.first { ObjectIdentifier($0) == ObjectIdentifier(found) } }) else {
             throw UsageError(.unknownCommand(name), command: nil,
                              suggestion: Suggestion.closest(to: name, among: commands.map { $0.spec.name }))
         }

@@ -72,6 +72,14 @@ import Testing
         ("500 ml / 2 cups milk", "milk", "500 ml / 2 cups"),
         ("2 cups of water", "water", "2 cups"),
         ("de la sal", "de la sal", ""),
+        // The name first, the amount after it (GialloZafferano's lists), and dotted units.
+        ("Latte intero 200 ml", "Latte intero", "200 ml"), ("Panna fresca liquida 500 ml", "Panna fresca liquida", "500 ml"),
+        ("Zucchero 105 g", "Zucchero", "105 g"), ("Farina 00 200 g", "Farina 00", "200 g"), ("Uova (medie) 2", "Uova (medie)", "2"),
+        ("Burro 50g", "Burro", "50g"), ("Sale q.b.", "Sale", "q.b."), ("Pepe nero macinato q.b.", "Pepe nero macinato", "q.b."),
+        ("Olio extravergine d'oliva 2 cucchiai", "Olio extravergine d'oliva", "2 cucchiai"), ("Acqua 1 - 2 l", "Acqua", "1 - 2 l"),
+        ("Farina 00", "Farina 00", ""), ("Farina tipo 1", "Farina tipo 1", ""), ("Mehl Type 405", "Mehl Type 405", ""),
+        ("Eggs, 2", "Eggs", "2"), ("7UP", "7UP", ""),
+        ("6 c.à.s d'huile d'olive", "huile d'olive", "6 c.à.s"), ("1 c.à.c de sel", "sel", "1 c.à.c"), ("2 c.s. de sucre", "sucre", "2 c.s."),
     ])
     func ingredientLinesInManyLanguages(line: String, name: String, amount: String) {
         let split = IngredientLine.split(line)

@@ -12,7 +12,7 @@ enum IngredientLine {
             amount.append(words[index])
             index += 1
         }
-        guard !amount.isEmpty else { return (line.trimmedWhitespace, "") }
+        guard !amount.isEmpty else { return amountLast(words) ?? (line.trimmedWhitespace, "") }
         let attachedUnit = amount.last.map(hasAttachedUnit) ?? false
         // A size in brackets, before or after the unit: "1 (400 g) can", "1 can (400 g)".
         func takeBracket() {
@@ -49,6 +49,47 @@ enum IngredientLine {
         return (name, amount.joined(separator: " ").trimmingCharacters(of: ","))
     }
 
+    /// A line that names the ingredient first, as Italian and some French pages do: "Latte
+    /// intero 200 ml", "Zucchero 105 g", "Uova 2", "Sale q.b.". The amount is the quantity (a
+    /// range in one word, or "1 - 2") and unit at the end; a bare number counts only where it
+    /// cannot be part of the name ("Farina 00", "Farina tipo 1" are names). Nil when the line
+    /// does not end with an amount.
+    private static func amountLast(_ words: [String]) -> (name: String, amount: String)? {
+        guard words.count >= 2 else { return nil }
+        var start = words.count
+        if tasteWords.contains(normalizedUnit(words[start - 1])) {
+            start -= 1
+        } else {
+            var unitStart = start
+            if let unit = multiWordUnits.first(where: { unit in
+                unit.count < start && zip(unit, words[(start - unit.count)..<start]).allSatisfy { $0 == normalizedUnit($1) }
+            }) {
+                unitStart = start - unit.count
+            } else if units.contains(normalizedUnit(words[start - 1])) {
+                unitStart = start - 1
+            }
+            guard unitStart > 0, isQuantity(words[unitStart - 1]) else { return nil }
+            let quantity = words[unitStart - 1]
+            if unitStart == start, !hasAttachedUnit(quantity) {
+                // A bare number: not a type or grade of the ingredient ("00", "tipo 1").
+                let before = normalizedUnit(words[unitStart - 2 < 0 ? 0 : unitStart - 2])
+                guard !quantity.hasPrefix("0"), unitStart >= 2, !numberedNames.contains(before) else { return nil }
+            }
+            start = unitStart - 1
+            // "1 - 2 ml", "1 to 2 ml".
+            if start >= 3, isRangeWord(words[start - 1]), isQuantity(words[start - 2]) { start -= 2 }
+        }
+        let name = words[..<start].joined(separator: " ").trimmingCharacters(of: ",:-–").trimmedWhitespace
+        guard name.contains(where: \.isLetter) else { return nil }
+        return (name, words[start...].joined(separator: " "))
+    }
+
+    /// Words after which a number belongs to the name: "Farina tipo 1", "Mehl Type 405".
+    private static let numberedNames: Set<String> = ["tipo", "type", "typ", "nr", "no", "n", "n°", "grade", "nummer"]
+
+    /// "As much as needed", written after the name: "Sale q.b.".
+    private static let tasteWords: Set<String> = ["qb"]
+
     /// How many words from `index` name a unit ("g", "c. à soupe", "colheres de sopa"), or nil.
     private static func unitLength(_ words: [String], at index: Int) -> Int? {
         for unit in multiWordUnits where index + unit.count <= words.count
@@ -82,8 +123,9 @@ enum IngredientLine {
         ["to", "-", "–", "or"].contains(word.lowercased())
     }
 
+    /// Lowercased, without dots ("c.à.s" is "càs", "tbsp." is "tbsp") or a comma at either end.
     private static func normalizedUnit(_ word: String) -> String {
-        word.lowercased().trimmingCharacters(of: ".,")
+        word.lowercased().filter { $0 != "." }.trimmingCharacters(of: ",")
     }
 
     private static let vulgarFractions: Set<Character> = ["½", "⅓", "⅔", "¼", "¾", "⅕", "⅖", "⅗", "⅘", "⅙", "⅚", "⅛", "⅜", "⅝", "⅞", "⁄"]

@@ -69,7 +69,10 @@ public struct UpcomingRecipe {
 
 extension RecipeStore {
     /// The limit-1 fetch behind `recipes next`: the earliest recipe planned after `now`,
-    /// optionally of one kind. It reads one row through the planned-date index.
+    /// optionally of one kind. It reads one row through the planned-date index. A meal whose
+    /// time has come and that was not recorded as cooked comes first, for
+    /// ``UpcomingRecipe/inProgressFor`` or until the next one should be started
+    /// (``UpcomingRecipe/isInProgress``).
     ///
     /// ```swift
     /// let next = try store.nextPlannedRecipe(after: Date())

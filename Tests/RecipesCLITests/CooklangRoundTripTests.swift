@@ -85,6 +85,21 @@ import Testing
         #expect(text.contains("Top with @./Shared/Red Beans{} and @sour cream{200%ml}.") && !text.contains("Ingredients:"), "\(text)")
     }
 
+    /// Time keys as Cooklang files write them (issue 35, point 6), and nutrition kept in the
+    /// summary rather than dropped until recipes have a field for it.
+    @Test(arguments: [("time required: 1 hour 30 minutes", 90), ("duration: 45 min", 45), ("total: 2 hours", 120),
+                      (">> time required: 1h 10m", 70), ("ready in: 25 minutes", 25)])
+    func timeKeysGiveTheTotalTime(line: String, minutes: Int) throws {
+        let text = line.hasPrefix(">>") ? line + "\n>> prep time: 15 minutes\nStir." : "---\n\(line)\nprep time: 15 minutes\n---\nStir."
+        let recipe = CooklangRecipe(parsing: text).makeRecipe(fallbackTitle: "x")
+        #expect(recipe.totalMinutes == minutes && recipe.prepMinutes == 15, "\(line)")
+    }
+
+    @Test func nutritionIsKeptInTheSummary() throws {
+        let recipe = CooklangRecipe(parsing: "---\ncalories: 450 kcal\nprotein: 20 g\nnutrition.fat: 12 g\n---\nStir.").makeRecipe(fallbackTitle: "x")
+        #expect(recipe.summary == "Nutrition: calories 450 kcal, fat 12 g, protein 20 g", "\(recipe.summary)")
+    }
+
     @Test func aDescriptionEndingInAFullStopIsNotGivenASecond() throws {
         let recipe = CooklangRecipe(parsing: "---\ndescription: Ready in 30 minutes.\nservings: 4\n---\nStir.").makeRecipe(fallbackTitle: "x")
         #expect(recipe.summary == "Ready in 30 minutes." && recipe.servings == 4)

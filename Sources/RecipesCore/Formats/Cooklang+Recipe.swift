@@ -25,6 +25,10 @@ extension CooklangRecipe {
         for (label, keys) in Self.summaryFields {
             if let value = value(keys) { summary.append("\(label): \(value)") }
         }
+        let nutrition = Self.nutritionKeys.compactMap { key in
+            (meta[key] ?? meta["nutrition." + key]).flatMap { $0.isEmpty ? nil : "\(key) \($0)" }
+        }
+        if !nutrition.isEmpty { summary.append("Nutrition: " + nutrition.joined(separator: ", ")) }
         var mentionsLeft = mentions[...]
         var ingredients: [RecipeJSON.IngredientJSON] = []
         let instructions = steps.enumerated().map { index, step in
@@ -94,9 +98,15 @@ extension CooklangRecipe {
     /// The times, by the label a time that cannot be read gets in the summary and the keys
     /// that give it.
     static let timeFields: [(String, [String])] = [
-        ("Time", ["time", "duration", "total time", "time.total"]), ("Prep time", ["prep time", "time.prep"]),
-        ("Cook time", ["cook time", "time.cook"]),
+        ("Time", ["time", "duration", "total time", "time.total", "time required", "total", "total_time", "totaltime", "ready in"]),
+        ("Prep time", ["prep time", "time.prep", "prep", "prep_time", "preptime", "preparation time", "preparation"]),
+        ("Cook time", ["cook time", "time.cook", "cook_time", "cooktime", "cooking time"]),
     ]
+
+    /// Nutrition keys as Cooklang files write them, in the order a label lists them; kept in
+    /// the summary ("Nutrition: calories 450, protein 20 g") until recipes have a field for it.
+    static let nutritionKeys = ["calories", "kcal", "energy", "fat", "saturated fat", "carbohydrates", "carbs", "sugar", "fiber", "fibre",
+                                "protein", "sodium", "salt", "cholesterol"]
 
     /// A recipe reference (`@./sauces/Hollandaise{}`) is named by its last path component.
     static func displayName(_ name: String) -> String {

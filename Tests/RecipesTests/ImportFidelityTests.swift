@@ -86,6 +86,33 @@ import Testing
         #expect(split.name == name && split.amount == amount, "\(line) gave \(split)")
     }
 
+    /// A Recipe node with a name, times and a yield but no ingredients is a thin recipe, not a
+    /// rating: imported with what it has, and said so (issue 35, point 5).
+    @Test func aThinRecipeIsImportedWithANote() throws {
+        let page = """
+            <script type="application/ld+json">{"@context":"https://schema.org","@type":"Recipe","name":"Thin Cake","prepTime":"PT20M",
+            "cookTime":"PT40M","recipeYield":"8","aggregateRating":{"@type":"AggregateRating","ratingValue":"4.5"}}</script>
+            """
+        let imported = try SchemaOrgImport(html: page)
+        #expect(imported.recipes.map(\.name) == ["Thin Cake"] && imported.recipes.first?.servings == 8)
+        #expect(imported.recipes.first?.prepMinutes == 20 && imported.recipes.first?.cookMinutes == 40)
+        #expect(imported.skipped == ["'Thin Cake' has no ingredients or instructions to import; its name, times and yield were imported"])
+        // A block with a name and a rating only is still no recipe.
+        let rating = #"<script type="application/ld+json">{"@type":"Recipe","name":"Cake","aggregateRating":{"ratingValue":"5"}}</script>"#
+        #expect(throws: (any Error).self) { try SchemaOrgImport(html: rating) }
+    }
+
+    /// A JSON-LD block saved with its page's wrapper is JSON, not a Cooklang file.
+    @Test(arguments: ["// <![CDATA[\n%@\n// ]]>", "<![CDATA[%@]]>", "<!-- %@ -->", "  //<![CDATA[\n%@\n//]]>\n"])
+    func aWrappedJSONBlockIsReadAsJSON(wrapper: String) throws {
+        let json = #"{"@context":"https://schema.org","@type":"Recipe","name":"Bare Wrapped","recipeIngredient":["1 egg"]}"#
+        let text = wrapper.replacingOccurrences(of: "%@", with: json)
+        let document = try RecipeDocument(data: Data(text.utf8), fileName: "recipe.json")
+        #expect(document.format == .schemaOrg && document.archive.recipes.map(\.name) == ["Bare Wrapped"], "\(wrapper)")
+        // A comment that wraps no JSON is not taken for it.
+        #expect(RecipeDocument.unwrappedJSON("// just a comment\n>> title: Soup\n@salt") == nil)
+    }
+
     /// A page that shows its recipe twice (again inside a review's itemReviewed) and carries a
     /// block holding only a rating imports one recipe, and importing it again adds nothing.
     @Test func aRecipeShownTwiceInAPageIsImportedOnce() throws {

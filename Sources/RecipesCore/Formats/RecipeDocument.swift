@@ -38,7 +38,9 @@ public struct RecipeDocument: Sendable {
             origins = [RecipeOrigin(format: .cooklang, path: String(fileName.split(separator: "/").last ?? ""), text: text)]
             return
         }
-        let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first
+        // A JSON-LD block copied out of a page may keep its wrapper: `// <![CDATA[ … // ]]>`.
+        let json = Self.unwrappedJSON(text)
+        let start = (json ?? text).drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first
         switch start {
         case "<":
             let page = try SchemaOrgImport(html: text)
@@ -46,7 +48,7 @@ public struct RecipeDocument: Sendable {
         case "{", "[":
             let value: JSONValue
             do {
-                value = try JSONValue.parse(text)
+                value = try JSONValue.parse(json ?? text)
             } catch {
                 throw RecipeFormatError(reason: "not valid JSON (\(error))")
             }
@@ -68,11 +70,36 @@ public struct RecipeDocument: Sendable {
                 throw RecipeFormatError(reason: "not a recipes archive, a schema.org JSON file, an HTML page or a .cook file")
             }
             guard let title, !title.trimmedWhitespace.isEmpty else {
-                throw RecipeFormatError(reason: "a Cooklang recipe on standard input needs a title ('title: …' in its front matter or a '>> title:' line)")
+                let source = fileName == nil ? "on standard input" : "in a file not named .cook"
+                throw RecipeFormatError(reason: "a Cooklang recipe \(source) needs a title ('title: …' in its front matter or a '>> title:' line)")
             }
             self.init(.cooklang, [cooklang.makeRecipe(fallbackTitle: title)], skipped: [])
             origins = [RecipeOrigin(format: .cooklang, path: nil, text: text)]
         }
+    }
+
+    /// The JSON inside a CDATA or comment wrapper (`// <![CDATA[`, `<![CDATA[`, `<!--`), or
+    /// nil when the text has none.
+    static func unwrappedJSON(_ text: String) -> String? {
+        var body = Substring(text).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        var wrapped = false
+        for opening in ["//", "<![CDATA[", "<!--"] where body.hasPrefix(opening) {
+            // A line comment before the block: `// <![CDATA[`.
+            let line = body.prefix { $0 != "\n" }
+            guard opening != "//" || line.contains("CDATA") else { return nil }
+            body = opening == "//" ? body.dropFirst(line.count) : body.dropFirst(opening.count)
+            wrapped = true
+            break
+        }
+        guard wrapped else { return nil }
+        var inner = body
+        while let last = inner.last, last.isWhitespace { inner = inner.dropLast() }
+        for closing in ["]]>", "-->"] where inner.hasSuffix(closing) { inner = inner.dropLast(closing.count) }
+        // The `//` before a closing `]]>` on its own line.
+        while let last = inner.last, last.isWhitespace || last == "/" { inner = inner.dropLast() }
+        let trimmed = inner.drop { $0.isWhitespace }
+        guard let first = trimmed.first, first == "{" || first == "[" else { return nil }
+        return String(trimmed)
     }
 
     private init(_ format: Format, _ recipes: [RecipeJSON], skipped: [String]) {

@@ -142,10 +142,16 @@ public struct SchemaOrgImport: Sendable {
         let label = "'\(name.prefix(60))'"
         let ingredients = self.ingredients(node["recipeIngredient"] ?? node["ingredients"], label: label, notes: &notes)
         let instructions = steps(node["recipeInstructions"] ?? .null, depth: 0, label: label, notes: &notes)
-        // Pages add a block that only rates the recipe: it says nothing to cook.
-        if ingredients.isEmpty, instructions.isEmpty, node["aggregateRating"] != nil || node["review"] != nil || node["reviewRating"] != nil {
+        // Pages add a block that only rates the recipe: it says nothing to cook. A node with
+        // times or a yield is a thin recipe, imported with what it has.
+        let hasFacts = ["prepTime", "cookTime", "totalTime", "recipeYield"].contains { node[$0] != nil && node[$0] != .null }
+        if ingredients.isEmpty, instructions.isEmpty, !hasFacts,
+           node["aggregateRating"] != nil || node["review"] != nil || node["reviewRating"] != nil {
             notes.append("\(label) holds only a rating, not a recipe; it was skipped")
             return nil
+        }
+        if ingredients.isEmpty, instructions.isEmpty {
+            notes.append("\(label) has no ingredients or instructions to import; its name, times and yield were imported")
         }
         let times = [("prepTime", "prep"), ("cookTime", "cook"), ("totalTime", "total")].compactMap { key, word -> (String, Int)? in
             guard let value = node[key], value != .null else { return nil }

@@ -96,7 +96,12 @@ import Testing
         #expect(try yield(#"["4", "4 servings", "4 servings"]"#) == "servings 4")
         #expect(try yield(#""Serves 6""#) == "servings 6")
         #expect(try yield(#""4 porzioni""#) == "servings 4")
-        #expect(try yield(#""4-6 servings""#) == "yield 4-6 servings")
+        // A range scales from its lower end and stays as written (issue 35, point 3).
+        #expect(try yield(#""4-6 servings""#) == "servings 4; yield 4-6 servings")
+        #expect(try yield(#""3 to 4 servings""#) == "servings 3; yield 3 to 4 servings")
+        #expect(try yield(#""Serves 4–6""#) == "servings 4; yield Serves 4–6")
+        #expect(try yield(#""6-4 servings""#) == "yield 6-4 servings")
+        #expect(try yield(#""1-2 loaves""#) == "yield 1-2 loaves")
         #expect(try yield(#"["1 cake", "12 slices"]"#) == "yield 1 cake, 12 slices")
         #expect(try yield(#"["8 servings", "1 loaf"]"#) == "servings 8; yield 1 loaf")
         #expect(try yield(#"{"@type": "QuantitativeValue", "value": "6", "unitText": "cups"}"#) == "yield 6 cups")

@@ -1,13 +1,24 @@
 import FoundationEssentials
 
 /// How imports read a yield: a number of servings when the text is one ("4", "4 servings",
-/// "Serves 4", "4 porzioni"), else text the recipe keeps as its yield ("1 loaf", "4-6").
+/// "Serves 4", "4 porzioni"), else text the recipe keeps as its yield ("1 loaf", "4-6"); a
+/// range of servings also gives its lower end as the servings.
 enum ServingsText {
     /// The number of servings `text` gives, or nil when it says something else.
     static func servings(_ text: String) -> Int? {
         let words = text.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == ":" }).filter { !servingWords.contains(String($0)) }
         guard words.count == 1, let number = Int(words[0]), number > 0, number <= 10_000 else { return nil }
         return number
+    }
+
+    /// The lower end of a range of servings ("3 to 4 servings", "4-6", "serves 4–6"): a recipe
+    /// scales from it, and keeps the range as its yield text. Nil for anything else.
+    static func servingsRange(_ text: String) -> Int? {
+        let spaced = text.lowercased().replacing("–", with: " - ").replacing("-", with: " - ")
+        let words = spaced.split(whereSeparator: { $0.isWhitespace || $0 == ":" }).map(String.init).filter { !servingWords.contains($0) }
+        guard words.count == 3, ["-", "to", "or", "a", "à", "bis", "tot", "till", "til", "do"].contains(words[1]),
+              let low = Int(words[0]), let high = Int(words[2]), low > 0, low < high, high <= 10_000 else { return nil }
+        return low
     }
 
     /// Words around the number that only say it counts servings, in the languages imports see.
@@ -35,5 +46,7 @@ extension RecipeJSON {
         servings = servingsIndex.flatMap { ServingsText.servings(texts[$0]) }
         let rest = texts.indices.filter { $0 != servingsIndex }.map { texts[$0] }
         yield = rest.isEmpty ? nil : rest.joined(separator: ", ")
+        // "3 to 4 servings": scale from 3, and keep what the page said.
+        if servings == nil { servings = texts.lazy.compactMap(ServingsText.servingsRange).first }
     }
 }

@@ -85,6 +85,20 @@ import Testing
         #expect(throws: RecipeFormatError.self) { try SchemaOrgImport(json: #"{"@type": "Recipe", "name": "#) }
     }
 
+    /// An ingredient among the keywords, or a food course as the category, makes no drink
+    /// (issue 35, point 2): GialloZafferano's bavarese lists "latte" (milk) as a keyword.
+    @Test func anIngredientKeywordDoesNotMakeADrink() throws {
+        func kind(_ fields: String) throws -> RecipeVariety? {
+            try SchemaOrgImport(json: #"{"@type": "Recipe", "name": "Bavarese alle fragole", "recipeIngredient": ["Latte intero 200 ml"], \#(fields)}"#)
+                .recipes[0].kind
+        }
+        #expect(try kind(#""keywords": "bavarese, fragole, latte, dolce al cucchiaio""#) == .dish)
+        #expect(try kind(#""recipeCategory": "Dolci", "keywords": "caffè, frullato""#) == .dish)
+        // A drink still is one: by its category, or by a keyword that is no ingredient.
+        #expect(try kind(#""recipeCategory": "Bevande, drink""#) == .beverage)
+        #expect(try kind(#""keywords": "smoothie""#) == .beverage)
+    }
+
     @Test func recipeYieldInEveryForm() throws {
         func yield(_ json: String) throws -> String {
             let recipe = try SchemaOrgImport(json: #"{"@type": "Recipe", "name": "R", "recipeYield": \#(json)}"#).recipes[0]

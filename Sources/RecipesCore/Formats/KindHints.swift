@@ -7,11 +7,18 @@ enum KindHints {
     /// The categories decide first, then the name, then the keywords; within each, the first
     /// word that names a kind ("Drinks, Desserts" is a drink; "No-bake cheesecake" is not
     /// baked, "Cheesecake with ice cream" is).
-    static func variety(categories: [String], name: String = "", keywords: [String] = []) -> RecipeVariety {
+    ///
+    /// A keyword that is one of the recipe's ingredients says nothing of its kind ("latte",
+    /// milk in Italian, among a bavarese's keywords), and keywords do not make a beverage of
+    /// what its category calls a course of food ("Dolci", "Dessert", "Main course").
+    static func variety(categories: [String], name: String = "", keywords: [String] = [], ingredients: [String] = []) -> RecipeVariety {
+        let ingredientWords = Set(ingredients.flatMap(words))
+        let food = categories.flatMap(words).contains(where: foodCourseWords.contains)
         for (index, source) in [categories, [name], keywords].enumerated() {
             var sawBeverage = false
-            for word in source.flatMap(words) {
+            for word in source.flatMap(words) where index != 2 || !ingredientWords.contains(word) {
                 if beverageWords.contains(word) {
+                    if index == 2, food { continue }
                     // In a name, a drink's word flavours a food ("Coffee soufflé", "Coffee
                     // cake"); a food word later in the name decides.
                     if index != 1 { return .beverage }
@@ -85,6 +92,14 @@ enum KindHints {
         "nobake", "unbaked", "fried", "deepfried", "compote", "kompott", "compota", "parfait", "trifle", "jelly", "jello",
         "glace", "helado", "sorvete", "gelado", "eis", "speiseeis", "eiscreme", "ijs", "lody", "fritti", "frittelle", "beignet",
         "churros", "doughnut", "donut", "pancake", "crepe", "crêpe", "waffle", "pfannkuchen", "palatschinken", "naleśniki",
+    ]
+
+    /// Categories that name a course of food, in the languages imports read.
+    private static let foodCourseWords: Set<String> = [
+        "dessert", "desserts", "main", "maincourse", "starter", "appetizer", "side", "soup", "salad", "breakfast", "lunch", "dinner",
+        "dolci", "dolce", "secondi", "primi", "antipasti", "contorni", "postre", "postres", "entrante", "plato", "nachspeise",
+        "nachtisch", "hauptgericht", "vorspeise", "beilage", "entrée", "plat", "accompagnement", "sobremesa", "prato", "nagerecht",
+        "hoofdgerecht", "voorgerecht", "efterrätt", "huvudrätt", "deser", "danie",
     ]
 
     private static let beverageWords: Set<String> = [

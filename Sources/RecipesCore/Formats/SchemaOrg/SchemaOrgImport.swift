@@ -173,7 +173,8 @@ public struct SchemaOrgImport: Sendable {
         let urn = node["@id"]?.string.flatMap { $0.hasPrefix("urn:uuid:") ? UUID(uuidString: String($0.dropFirst(9))) : nil }
         let ownExport = identifier != nil && identifier == urn
         let said = Set(categories.map { $0.lowercased() })
-        let kind: RecipeVariety = !ownExport ? KindHints.variety(categories: categories, name: name, keywords: keywords)
+        let kind: RecipeVariety = !ownExport ? KindHints.variety(categories: categories, name: name, keywords: keywords,
+                                                                 ingredients: ingredients.map(\.name))
             : said.contains(Self.ownCategories[0].lowercased()) ? .bakedGood
             : said.contains(Self.ownCategories[1].lowercased()) ? .beverage : .dish
 

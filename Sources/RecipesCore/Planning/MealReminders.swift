@@ -24,7 +24,8 @@ extension RecipeStore {
         for meal in meals where !meal.isCooked && meal.date > now {
             // A recipe planned twice for the same moment is one meal.
             guard !announced.contains(where: { $0.recipe.id == meal.recipe.id && $0.plannedDate == meal.date }),
-                  let recipe = try record(withID: meal.recipe.id)?.makeRecipe() else { continue }
+                  // plannedMeals read the plan as it stands; each recipe's dates need no moving on.
+                  let recipe = try record(withID: meal.recipe.id, movingPlansOn: false)?.makeRecipe() else { continue }
             let lead = min(UpcomingRecipe.leadTime(of: recipe), Self.reminderLookahead)
             let untilStart = meal.date.timeIntervalSince(now) - lead
             let comesWithin = untilStart > window - period && untilStart <= window

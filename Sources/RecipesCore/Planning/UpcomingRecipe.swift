@@ -129,14 +129,10 @@ extension RecipeStore {
     }
 
     private func inProgress(_ begun: (id: UUID, at: Date), now: Date, local: LocalTime) throws -> UpcomingRecipe? {
-        var found: RecipeRecord?
         // Its dates were moved on already.
-        try forEachRecord(sql: "SELECT \(recipeSelection) FROM recipe r WHERE r.id = ?", arguments: SQLArguments([begun.id.sqliteValue]),
-                          movingPlansOn: false) {
-            found = $0
-            return false
+        try record(withID: begun.id, movingPlansOn: false).map {
+            UpcomingRecipe(recipe: $0.makeRecipe(), plannedDate: begun.at, now: now, local: local)
         }
-        return found.map { UpcomingRecipe(recipe: $0.makeRecipe(), plannedDate: begun.at, now: now, local: local) }
     }
 
     /// When cooking the next planned recipe should start: its planned date less its time.

@@ -319,9 +319,11 @@ extension RecipeStore {
         }
     }
 
-    func record(withID id: UUID) throws -> RecipeRecord? {
+    /// The stored record; `movingPlansOn` false when the caller moved passed plans on already.
+    func record(withID id: UUID, movingPlansOn: Bool = true) throws -> RecipeRecord? {
         var found: RecipeRecord?
-        try forEachRecord(sql: "SELECT \(recipeSelection) FROM recipe r WHERE r.id = ?", arguments: [id]) {
+        try forEachRecord(sql: "SELECT \(recipeSelection) FROM recipe r WHERE r.id = ?", arguments: SQLArguments([id.sqliteValue]),
+                          movingPlansOn: movingPlansOn) {
             found = $0
             return false
         }

@@ -16,23 +16,25 @@ let package = Package(
         ),
         // The store, model, query translation, planning, formats and sync, on
         // FoundationEssentials alone: what the `recipes` binary links.
-        .target(name: "RecipesCore", dependencies: ["CSQLite"]),
+        .target(name: "RecipesCore", dependencies: ["CSQLite"], exclude: ["Ingredients/IngredientVocabulary.txt"],
+                plugins: ["EmbedData"]),
         // The library a Swift program imports: RecipesCore plus FetchDescriptor with
         // SortDescriptor, whose FoundationInternationalization brings 34 MB of ICU data.
         .target(name: "Recipes", dependencies: ["RecipesCore"]),
         .executableTarget(
             name: "RecipesCLI",
             dependencies: ["RecipesCore"],
-            plugins: ["EmbedSampleData"]
+            plugins: ["EmbedData"]
         ),
-        // Turns SampleData/recipes.json into Swift source at build time, so the samples travel
-        // inside the `recipes` binary and SampleData/ stays their one source.
-        .executableTarget(name: "SampleDataEmbedder"),
+        // Turns data files (SampleData/recipes.json, the ingredient vocabulary) into Swift
+        // source at build time, so they travel inside the library and the `recipes` binary and
+        // each file stays their one source.
+        .executableTarget(name: "DataEmbedder"),
         .plugin(
-            name: "EmbedSampleData",
+            name: "EmbedData",
             capability: .buildTool(),
-            dependencies: ["SampleDataEmbedder"],
-            path: "Sources/EmbedSampleData"
+            dependencies: ["DataEmbedder"],
+            path: "Sources/EmbedData"
         ),
         // An example app: actors, the change stream and a live query (see its main.swift).
         .executableTarget(name: "RecipesExample", dependencies: ["Recipes"]),

@@ -16,7 +16,7 @@ import Testing
         #expect(ingredients == ["2|eggs", "1 ½ cups|flour", "200 g|farina", "1 medium, diced|Onion", "|Salt, to taste"])
         // Both plans' eggs add up.
         let shopping = try cli.runOnStore(["shopping", "--days", "2"]).stdout.split(separator: "\n")
-        #expect(shopping.contains { $0.hasPrefix("eggs ") && $0.hasSuffix(" 5 (Omelette, Pancakes)") }, "\(shopping)")
+        #expect(shopping.contains { $0.hasPrefix("  eggs ") && $0.hasSuffix(" 5 (Omelette, Pancakes)") }, "\(shopping)")
     }
 
     /// A heading among the lines ("For the dough:") is a heading, shown as one and not bought.

@@ -64,16 +64,21 @@ import Testing
         #expect(try cli.runOnStore(["plan", "toast", "sat"]).status == 0)
         let shopping = try cli.runOnStore(["shopping"])
         #expect(shopping.stdout == """
-            flour           250 g (Pizza)
-            yeast           ½ tsp (Pizza)
-            tomatoes        5 (Pizza, Salmon)
-            basil (Pizza)
-            salmon fillets  8 150g each (Salmon)
-            salt            ½ tsp (Salmon, Stew)
-            garlic          9 cloves (Salmon, Stew)
-            sugar           2-3 tbsp (Stew, Toast)
-            butter (Toast)
-            leeks           2 (Soup)
+            Produce
+              basil (Pizza)
+              garlic          9 cloves (Salmon, Stew)
+              leeks           2 (Soup)
+              tomatoes        5 (Pizza, Salmon)
+            Dairy and eggs
+              butter (Toast)
+            Meat and fish
+              salmon fillets  8 150g each (Salmon)
+            Baking
+              flour           250 g (Pizza)
+              sugar           2-3 tbsp (Stew, Toast)
+              yeast           ½ tsp (Pizza)
+            Spices
+              salt            ½ tsp (Salmon, Stew)
 
             """, "\(shopping)")
     }

@@ -117,7 +117,8 @@ import Testing
             Recipe(name: "Later", plannedDate: RecipesProcess.date("2027-01-20T18:00:00Z"), ingredients: [Ingredient(name: "Rice", amount: "1 cup")]),
         ])
         let text = try cli.runOnStore(["shopping"])
-        #expect(text == .init(stdout: "Leeks  3½ (Soup, Gratin)\nSalt   a pinch (Soup)\nCream  200 ml (Gratin)\n", stderr: "", status: 0))
+        #expect(text == .init(stdout: "Produce\n  Leeks  3½ (Soup, Gratin)\nDairy and eggs\n  Cream  200 ml (Gratin)\nSpices\n  Salt   a pinch (Soup)\n",
+                              stderr: "", status: 0))
         let json = try cli.runOnStore(["shopping", "--format", "json", "--days", "2"])
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(items.map { $0["name"] as? String } == ["Leeks", "Salt"])

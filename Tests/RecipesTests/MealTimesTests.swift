@@ -38,8 +38,8 @@ import Testing
         ("meal.brunch = 10:3", "~/.config/recipes/config:1: '10:3' is not a time (HH:MM)"),
         ("meal.brunch = 10.30", "~/.config/recipes/config:1: '10.30' is not a time (HH:MM)"),
         ("meal.brunch =", "~/.config/recipes/config:1: '' is not a time (HH:MM)"),
-        ("brunch = 10:30", "~/.config/recipes/config:1: unknown setting 'brunch' (expected meal.NAME = HH:MM)"),
-        ("meal.brunch 10:30", "~/.config/recipes/config:1: expected 'meal.NAME = HH:MM', such as 'meal.brunch = 10:30'"),
+        ("brunch = 10:30", "~/.config/recipes/config:1: unknown setting 'brunch' (\(settingsExpected))"),
+        ("meal.brunch 10:30", "~/.config/recipes/config:1: expected a setting, KEY = VALUE (\(settingsExpected))"),
         ("meal.late snack = 22:00", "~/.config/recipes/config:1: 'late snack' is not a meal name (one word of letters, digits and '-', starting with a letter)"),
         ("meal.2nd = 22:00", "~/.config/recipes/config:1: '2nd' is not a meal name (one word of letters, digits and '-', starting with a letter)"),
         ("meal.fri = 10:00", "~/.config/recipes/config:1: 'fri' cannot be a meal: WHEN reads it as a day or a time"),
@@ -66,3 +66,6 @@ import Testing
         #expect(MealTimes.configurationPath(environment: [:]) == nil)
     }
 }
+
+/// What the configuration file's lines may be, as errors say.
+private let settingsExpected = "expected meal.NAME = HH:MM, ingredient.NAME = FIELDS, aisle.NAME = INGREDIENTS or units = metric|us"

@@ -6,6 +6,8 @@ struct SearchCommand: RecipesCommand {
     static let kind = OptionSpec("--kind", short: "k", value: "kind", choosing: SearchKindChoice.self,
                                  help: "Only recipes of this kind: all, dish, baked or beverage (default: all).")
     static let upcoming = OptionSpec("--upcoming", help: "Only recipes planned after now.")
+    static let ingredient = OptionSpec("--ingredient", value: "name", repeatable: true,
+                                       help: "Only recipes with this ingredient, in any language the vocabulary knows (egg finds '2 large eggs' and 'Eier', not eggplant; cheese finds cheddar); repeat for several (all must be there).")
     static let tag = OptionSpec("--tag", short: "t", value: "tag", repeatable: true, help: "Only recipes with this tag; repeat for several (all must be there).")
     static let maxTime = OptionSpec("--max-time", value: "duration",
                                     help: "Only recipes ready within this time (30 minutes, 30m, 1h): the total, else prep + cook; recipes without times are left out.")
@@ -22,14 +24,17 @@ struct SearchCommand: RecipesCommand {
         abstract: "Find recipes by name, summary, instructions and ingredients.",
         discussion: """
             Every word must appear somewhere in the recipe, ignoring case and accents ("creme" \
-            finds "Crème brûlée"). With no words, lists every recipe. --tag, --max-time, --kind, \
-            --not-cooked-since and the words all apply together. Exits 1 when nothing matches.
+            finds "Crème brûlée"). With no words, lists every recipe. --ingredient reads the \
+            ingredient lines as shopping does (recipes-ingredients(7)): the ingredient or a kind \
+            of it, in any language; a name the vocabulary does not know is looked for in the \
+            lines' names. --ingredient, --tag, --max-time, --kind, --not-cooked-since and the \
+            words all apply together. Exits 1 when nothing matches.
             Plain output has one recipe a line: id, kind, name, planned date (ISO 8601, UTC), \
             number of ingredients, separated by tabs.
             """,
         arguments: [ArgumentSpec("words", optional: true, variadic: true, help: "Words to look for.")],
-        options: [kind, tag, maxTime, upcoming, notCookedSince, sort, limit, format],
-        examples: ["recipes search chocolate --kind baked", "recipes search --tag vegetarian --max-time 30m", "recipes search --upcoming --sort planned", "recipes search --not-cooked-since 30d --sort cooked", "recipes search tomato --format json | jq '.[].name'"])
+        options: [kind, ingredient, tag, maxTime, upcoming, notCookedSince, sort, limit, format],
+        examples: ["recipes search --ingredient egg --ingredient spinach", "recipes search chocolate --kind baked", "recipes search --tag vegetarian --max-time 30m", "recipes search --upcoming --sort planned", "recipes search --not-cooked-since 30d --sort cooked", "recipes search tomato --format json | jq '.[].name'"])
 
     let words: String
     let kind: SearchKindChoice
@@ -38,6 +43,8 @@ struct SearchCommand: RecipesCommand {
     let limitCount: Int?
     let format: ListFormat?
     let tags: [String]
+    /// The ingredients named with --ingredient, as typed.
+    let ingredients: [String]
     let maxMinutes: Int?
     /// How long ago a recipe must have been cooked at the latest (or never) to be listed.
     let notCookedFor: TimeInterval?
@@ -54,6 +61,12 @@ struct SearchCommand: RecipesCommand {
             maxMinutes = minutes
         } else {
             maxMinutes = nil
+        }
+        ingredients = try arguments.all(Self.ingredient).map { text throws(UsageError) in
+            guard text.contains(where: { $0.isLetter || $0.isNumber }) else {
+                throw UsageError(.emptyIngredient(option: Self.ingredient.long), command: Self.spec.name)
+            }
+            return text
         }
         words = arguments.positionals.joined(separator: " ")
         kind = arguments.choice(Self.kind) ?? .all
@@ -79,6 +92,14 @@ struct SearchCommand: RecipesCommand {
         if upcomingOnly {
             let upcoming = #Predicate<Recipe> { ($0.plannedDate ?? now) > now }
             predicate = predicate.map { $0 && upcoming } ?? upcoming
+        }
+        if !ingredients.isEmpty {
+            // The lines are read with the vocabulary the config file extends.
+            IngredientVocabulary.active = try environment.vocabulary()
+            for name in ingredients {
+                guard let using = RecipePredicates.usingIngredient(named: name) else { continue }
+                predicate = predicate.map { $0 && using } ?? using
+            }
         }
         for tag in tags {
             let tagged = #Predicate<Recipe> { $0.tags.contains(tag) }

@@ -7,6 +7,8 @@ struct ShowCommand: RecipesCommand {
     static let next = OptionSpec("--next", help: "Show the next planned recipe (as 'recipes next' finds it) instead of RECIPE.")
     static let scale = OptionSpec("--scale", value: "factor", help: "Multiply the ingredients' amounts: 2, 1.5, 1/2.")
     static let servings = OptionSpec("--servings", value: "count", help: "Scale the amounts for this many servings, \(FieldLimit.servings.rangeText) (the recipe must say its servings).")
+    static let units = OptionSpec("--units", value: "system", choosing: MeasureUnit.System.self,
+                                  help: "Convert amounts and oven temperatures to metric (g, ml, °C) or us (cups, oz, lb, °F) (default: the config's units line).")
 
     static let spec = CommandSpec(
         name: "show",
@@ -19,12 +21,15 @@ struct ShowCommand: RecipesCommand {
             click); exit 1 when nothing is planned. --scale multiplies every amount that starts \
             with a quantity (whole numbers, decimals, fractions, ranges, mixed numbers), keeping \
             units and leaving "to taste" or "a pinch" alone. --servings scales by the servings \
-            asked for over the recipe's own.
+            asked for over the recipe's own. --units converts amounts in known units (cups and \
+            millilitres, ounces and grams; spoons and counts stay as they are) and the oven \
+            temperatures in the text (350°F is 175 °C, rounded as recipes round); a units line in \
+            the config file (units = metric) makes it the default.
             """,
         arguments: [ArgumentSpec("recipe", optional: true, variadic: true, completes: .recipe, help: "The recipe's name or an id prefix.")],
-        options: [format, next, scale, servings],
+        options: [format, next, scale, servings, units],
         examples: ["recipes show creme brulee", "recipes show 3F2A --format json", "recipes show --next",
-                   "recipes show pancakes --scale 2", "recipes show pancakes --servings 6"])
+                   "recipes show pancakes --scale 2", "recipes show pancakes --servings 6", "recipes show brownies --units metric"])
 
     /// The recipe named, or nil for the next planned one.
     let reference: String?
@@ -32,6 +37,8 @@ struct ShowCommand: RecipesCommand {
     let factor: Double
     /// The servings asked for, which make the factor once the recipe is known.
     let servingsWanted: Int?
+    /// The system amounts are converted to, when asked on the command line.
+    let units: MeasureUnit.System?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         servingsWanted = try arguments.number(Self.servings, .servings, command: Self.spec.name)
@@ -53,9 +60,11 @@ struct ShowCommand: RecipesCommand {
         default: reference = named
         }
         asJSON = arguments.choice(Self.format) == DocumentFormat.json
+        units = arguments.choice(Self.units)
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let units = try units ?? environment.preferredUnits()
         let store = try environment.openStore()
         let recipe: Recipe
         if let reference {
@@ -78,8 +87,15 @@ struct ShowCommand: RecipesCommand {
             var json = RecipeJSON(recipe)
             json.ingredients = json.ingredients?.map { ingredient in
                 var scaled = ingredient
-                scaled.amount = ingredient.amount.map { AmountScaling.scale($0, by: factor) }
+                scaled.amount = ingredient.amount.map { amount in
+                    let amount = AmountScaling.scale(amount, by: factor)
+                    return units.map { UnitConversion.converted(amount, to: $0) } ?? amount
+                }
                 return scaled
+            }
+            if let units {
+                json.instructions = json.instructions.map { UnitConversion.convertingTemperatures(in: $0, to: units) }
+                json.summary = json.summary.map { UnitConversion.convertingTemperatures(in: $0, to: units) }
             }
             if servingsWanted != nil { json.servings = servingsWanted }
             // The same plan and cooked lists as an export of the recipe.
@@ -88,7 +104,7 @@ struct ShowCommand: RecipesCommand {
             environment.output.line(JSONText.printable(try json.encoded()))
         } else {
             RecipeTextRenderer(formatter: PlannedTimeFormatter(now: environment.now, local: environment.local), scale: factor,
-                               plan: try store.planEntries(of: recipe.id))
+                               units: units, plan: try store.planEntries(of: recipe.id))
                 .write(recipe, to: environment.output)
         }
         return .success

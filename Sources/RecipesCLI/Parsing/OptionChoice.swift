@@ -75,6 +75,14 @@ enum DocumentFormat: String, OptionChoice {
     case text, json
 }
 
+/// `shopping --format`: a table under aisle headings, JSON, or a Markdown checklist.
+enum ShoppingFormat: String, OptionChoice {
+    case text, json, markdown
+}
+
+/// `--units`: the system amounts are converted to.
+extension MeasureUnit.System: OptionChoice {}
+
 /// `export --format`.
 enum ExportFormat: String, OptionChoice {
     case json

@@ -43,6 +43,7 @@ struct UsageError: Error {
         case twoTextsFromStandardInput
         case badScale(String)
         case emptyTag
+        case emptyIngredient(option: String)
         case removingTagFromNewRecipe(String)
         case servingsWithScale
         /// "--until is for a repeat".
@@ -114,6 +115,7 @@ struct UsageError: Error {
         case .twoTextsFromStandardInput: "only one of --summary and --instructions can read standard input"
         case .badScale(let text): "--scale expects a factor above 0 and up to 100 (2, 1.5, 1/2), got '\(text)'"
         case .emptyTag: "--tag needs a name (+tag adds it, -tag removes it)"
+        case .emptyIngredient(let option): "\(option) needs an ingredient's name, such as egg"
         case .removingTagFromNewRecipe(let tag): "--tag -\(tag) removes a tag, and a new recipe has none"
         case .servingsWithScale: "give either --servings or --scale, not both"
         case .untilWithoutRepeat: "--until ends a repeat: give WHEN as one, such as 'every fri' or 'weekdays lunch'"

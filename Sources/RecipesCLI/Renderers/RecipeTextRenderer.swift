@@ -5,6 +5,8 @@ struct RecipeTextRenderer {
     let formatter: PlannedTimeFormatter
     /// Amounts multiplied by this (`show --scale`), said in the ingredients' heading.
     var scale: Double = 1
+    /// The system amounts and oven temperatures are converted to (`show --units`), if any.
+    var units: MeasureUnit.System?
     /// The recipe's plan entries, listed under "Plan:".
     var plan: [PlanEntry] = []
 
@@ -13,7 +15,9 @@ struct RecipeTextRenderer {
         var facts = ["kind: \(recipe.variety.rawValue)"]
         if let planned = recipe.plannedDate { facts.append("planned: \(formatter.full(planned))") }
         if let baked = recipe as? BakedGood {
-            if let temperature = baked.ovenTemperature { facts.append("oven: \(temperature) °C") }
+            if let temperature = baked.ovenTemperature {
+                facts.append("oven: " + (units == .us ? UnitConversion.convertingTemperatures(in: "\(temperature) °C", to: .us) : "\(temperature) °C"))
+            }
             if let minutes = baked.bakeMinutes { facts.append("bake: \(minutes) min") }
         }
         if let beverage = recipe as? Beverage {
@@ -36,7 +40,7 @@ struct RecipeTextRenderer {
         PlanEntriesText(formatter: formatter).write(plan, planned: recipe.plannedDate, to: output)
         if !recipe.summary.isEmpty {
             output.line("")
-            output.line(TerminalText.block(recipe.summary))
+            output.line(TerminalText.block(converted(recipe.summary)))
         }
         if !recipe.ingredients.isEmpty {
             output.line("")
@@ -49,7 +53,8 @@ struct RecipeTextRenderer {
                     rows = []
                     output.line(" " + TerminalText.oneLine(ingredient.name) + ":")
                 } else {
-                    rows.append(["  " + TerminalText.oneLine(AmountScaling.scale(ingredient.amount, by: scale)), TerminalText.oneLine(ingredient.name)])
+                    let amount = AmountScaling.scale(ingredient.amount, by: scale)
+                    rows.append(["  " + TerminalText.oneLine(units.map { UnitConversion.converted(amount, to: $0) } ?? amount), TerminalText.oneLine(ingredient.name)])
                 }
             }
             if !rows.isEmpty { TextColumns.write(rows, to: output) }
@@ -57,8 +62,13 @@ struct RecipeTextRenderer {
         if !recipe.instructions.isEmpty {
             output.line("")
             output.line("Instructions:")
-            output.line(TerminalText.block(recipe.instructions))
+            output.line(TerminalText.block(converted(recipe.instructions)))
         }
+    }
+
+    /// Text with its oven temperatures in the system asked for.
+    private func converted(_ text: String) -> String {
+        units.map { UnitConversion.convertingTemperatures(in: text, to: $0) } ?? text
     }
 
     /// "cooked 3 times, last Sun 2026-11-29 18:00", "cooked once, ..."; nil when never cooked.

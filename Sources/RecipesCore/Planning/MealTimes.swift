@@ -39,27 +39,19 @@ public struct MealTimes: Sendable, Equatable {
     }
 
     /// The default meals with the changes and additions of a configuration file's `text`;
-    /// `path` names the file in errors. Throws ``ConfigurationError`` for the first bad line.
+    /// `path` names the file in errors. Throws ``ConfigurationError`` for the first bad line
+    /// (a `meal.` line, or one of no section; other sections are read by their own domains).
     public init(configuration text: String, path: String) throws {
         var meals = Dictionary(uniqueKeysWithValues: Self.default.meals.map { ($0.name, $0) })
         var setOnLine: [String: Int] = [:]
-        // "\r\n" is one Character in Swift: split on newlines, not on "\n".
-        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let lineNumber = index + 1
-            func failure(_ problem: String) -> ConfigurationError { ConfigurationError(path: path, line: lineNumber, problem: problem) }
-            let line = (rawLine.firstIndex(of: "#").map { rawLine[..<$0] } ?? rawLine).trimmingCharacters(of: " \t\r")
-            if line.isEmpty { continue }
-            let pieces = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pieces.count == 2 else { throw failure("expected 'meal.NAME = HH:MM', such as 'meal.brunch = 10:30'") }
-            let key = pieces[0].trimmingCharacters(of: " \t\r")
-            let value = pieces[1].trimmingCharacters(of: " \t\r")
-            guard key.hasPrefix("meal.") else { throw failure("unknown setting '\(key)' (expected meal.NAME = HH:MM)") }
-            let name = String(key.dropFirst("meal.".count)).lowercased()
-            if let problem = Self.problem(withName: name) { throw failure(problem) }
-            if let earlier = setOnLine[name] { throw failure("meal '\(name)' is already set on line \(earlier)") }
-            guard let (hour, minute) = Self.clockTime(value) else { throw failure("'\(value)' is not a time (HH:MM)") }
+        let file = try ConfigurationLines(text, path: path)
+        for (name, setting) in file.section("meal.") {
+            let name = name.lowercased()
+            if let problem = Self.problem(withName: name) { throw file.failure(setting, problem) }
+            if let earlier = setOnLine[name] { throw file.failure(setting, "meal '\(name)' is already set on line \(earlier)") }
+            guard let (hour, minute) = Self.clockTime(setting.value) else { throw file.failure(setting, "'\(setting.value)' is not a time (HH:MM)") }
             meals[name] = Meal(name: name, hour: hour, minute: minute)
-            setOnLine[name] = lineNumber
+            setOnLine[name] = setting.line
         }
         self.init(ordering: Array(meals.values))
     }

@@ -1,19 +1,23 @@
 import FoundationEssentials
 
-/// What to buy for a set of recipes: their ingredients merged by name (ignoring case,
-/// accents, punctuation and an English plural), with amounts added up where their units agree.
+/// What to buy for a set of recipes: their ingredients merged by what they are, with amounts
+/// added up and converted where their units allow, each item in its shop aisle.
 ///
 /// ```swift
 /// let list = ShoppingList(recipes: try store.plannedRecipes(from: now, to: nextWeek))
-/// for item in list.items { print(item.name, item.amounts.map(\.text)) }
+/// for (aisle, items) in list.aisles { print(aisle, items.map(\.name)) }
 /// ```
 ///
-/// An amount adds up when it starts with a number — whole ("2"), decimal ("2.5" or "2,5"),
-/// fraction ("1/2"), mixed ("1 1/2") or a vulgar fraction ("½", "1½"), or a range of them
-/// ("1-2", "1 to 2") — and the rest (the unit, such as "cups" or "g") matches another's,
-/// singular or plural. A count named in the ingredient's name ("garlic cloves", 2) is its
-/// unit ("garlic", 2 cloves). Anything else ("a pinch", "to taste") is listed as it is, with
-/// the recipe it comes from. Sums print as cooks write them: "2⅞ tsp", never "2.83 tsp".
+/// Lines merge when the vocabulary (``IngredientVocabulary``) reads them as one ingredient
+/// ("2 large eggs, beaten", "Eier", "egg"), else when their names agree ignoring case, accents,
+/// punctuation and an English plural. "Salt and pepper" with no number is both salt and black
+/// pepper. An amount adds up when it starts with a number — whole ("2"), decimal ("2.5" or
+/// "2,5"), fraction ("1/2"), mixed ("1 1/2") or a vulgar fraction ("½", "1½"), or a range of them
+/// ("1-2", "1 to 2"). Amounts in known units (``MeasureUnit``) add across units of one
+/// dimension (1 cup and 250 ml of milk are one amount, in metric when any was metric) and, for
+/// an ingredient with a density, from volume into weight; a count in the name ("garlic
+/// cloves", 2) is its unit. Anything else ("a pinch", "1 can") is kept as written, apart, with
+/// the recipes it comes from. Sums print as cooks write them: "2⅞ tsp", never "2.83 tsp".
 public struct ShoppingList: Sendable {
     /// One amount of an item: a summed number with its unit, or free text as written.
     public struct Amount: Sendable, Equatable {
@@ -21,91 +25,61 @@ public struct ShoppingList: Sendable {
         public let quantity: Double?
         /// The upper end, when a range was added ("1-2 tbsp" and "1 tbsp" are 2-3 tbsp).
         public let upTo: Double?
-        /// The unit as first written ("cups"), or the free text.
+        /// The unit ("cups" as first written, or the one amounts were converted to), or the
+        /// free text.
         public let unit: String
         /// The recipes that need this amount, in the order they were given.
         public let recipes: [String]
-
-        /// "1½ cups", "2-3 tbsp", "3", "a pinch".
-        public var text: String {
-            guard let quantity else { return unit }
-            var number = ShoppingList.rounded(quantity)
-            if let upTo, ShoppingList.rounded(upTo) != number { number += "-" + ShoppingList.rounded(upTo) }
-            return unit.isEmpty ? number : number + " " + unit
-        }
+        /// "1½ cups", "2-3 tbsp", "3", "a pinch", "480 ml".
+        public let text: String
+        /// Whether the amount is in a unit the planner knows (or a count), so it was added to
+        /// others of its dimension; false for free text and unknown units, kept apart.
+        public let isMeasured: Bool
     }
 
     /// One thing to buy, with every amount the recipes ask for.
     public struct Item: Sendable, Equatable {
-        /// The name as first written.
+        /// The name as first written: the words that name the ingredient when the vocabulary
+        /// knows it ("eggs" in "large eggs, beaten"), else the whole name.
         public let name: String
-        /// The amounts, those with the same unit added up.
+        /// The ingredient the vocabulary reads it as ("egg"), or nil when it knows none.
+        public let identity: String?
+        /// The aisle it is shopped in.
+        public let aisle: Aisle
+        /// Whether every line that asks for it says it can be left out.
+        public let isOptional: Bool
+        /// The amounts, those that add up added.
         public let amounts: [Amount]
     }
 
     /// The items, in the order their names first appear.
     public let items: [Item]
+    /// The aisles in shopping order, each with its items by name; empty aisles left out.
+    public let aisles: [(aisle: Aisle, items: [Item])]
 
-    /// The shopping list for the ingredients of `recipes`, same names merged.
-    public init(recipes: [Recipe]) {
-        self.init(portions: recipes.map { ($0, 1) }, recipeNamed: { _ in nil })
+    /// The shopping list for the ingredients of `recipes`, same ingredients merged.
+    public init(recipes: [Recipe], vocabulary: IngredientVocabulary = .builtIn, units: MeasureUnit.System? = nil) {
+        self.init(portions: recipes.map { ($0, 1) }, recipeNamed: { _ in nil }, vocabulary: vocabulary, units: units)
     }
 
     /// The shopping list for planned meals: each meal counts (pancakes twice is twice the
     /// ingredients), scaled by the meal's servings over the recipe's when both are known. A
     /// line that names another recipe (Cooklang's `@./Components/Dough{2%servings}`) is that
     /// recipe's ingredients, scaled to the servings it asks for, when `recipeNamed` finds it
-    /// from the reference's path ("Components/Dough").
-    public init(meals: [(recipe: Recipe, servings: Int?)], recipeNamed: (String) -> Recipe? = { _ in nil }) {
+    /// from the reference's path ("Components/Dough"). With `units`, every measured amount is
+    /// written in that system; without, amounts in one unit stay in it.
+    public init(meals: [(recipe: Recipe, servings: Int?)], vocabulary: IngredientVocabulary = .builtIn, units: MeasureUnit.System? = nil,
+                recipeNamed: (String) -> Recipe? = { _ in nil }) {
         self.init(portions: meals.map { meal in
             guard let wanted = meal.servings, let own = meal.recipe.servings, own > 0 else { return (meal.recipe, 1) }
             return (meal.recipe, Double(wanted) / Double(own))
-        }, recipeNamed: recipeNamed)
-    }
-
-    /// What the list gathers while it reads the recipes.
-    private struct Gathering {
-        var order: [String] = []
-        var names: [String: String] = [:]
-        var amounts: [String: [(key: String?, quantity: Double?, upTo: Double?, unit: String, recipes: [String])]] = [:]
-
-        mutating func add(name: String, amount: String, factor: Double, from recipe: String) {
-            var name = name
-            let parsed = ShoppingList.parse(amount)
-            var unit = parsed?.unit ?? ""
-            // "garlic cloves", 2: the count is the unit, as in "garlic", "2 cloves".
-            if parsed != nil, unit.isEmpty, let (base, count) = ShoppingList.countInName(name) { (name, unit) = (base, count) }
-            let key = ShoppingList.itemKey(name)
-            guard !key.isEmpty else { return }
-            if names[key] == nil {
-                names[key] = name
-                order.append(key)
-            }
-            var list = amounts[key] ?? []
-            if let parsed {
-                let unitKey = ShoppingList.unitKey(unit)
-                let low = parsed.quantity * factor, high = (parsed.upTo ?? parsed.quantity) * factor
-                if let index = list.firstIndex(where: { $0.key == unitKey && $0.quantity != nil }) {
-                    let upper = (list[index].upTo ?? list[index].quantity!) + high
-                    list[index].quantity! += low
-                    list[index].upTo = upper != list[index].quantity! ? upper : nil
-                    if !list[index].recipes.contains(recipe) { list[index].recipes.append(recipe) }
-                } else {
-                    list.append((unitKey, low, high != low ? high : nil, unit, [recipe]))
-                }
-            } else if let index = list.firstIndex(where: { $0.quantity == nil && $0.unit == amount.trimmedWhitespace }) {
-                // The same words ("to taste", none) are one amount, however many meals need them.
-                if !list[index].recipes.contains(recipe) { list[index].recipes.append(recipe) }
-            } else {
-                list.append((nil, nil, nil, amount.trimmedWhitespace, [recipe]))
-            }
-            amounts[key] = list
-        }
+        }, recipeNamed: recipeNamed, vocabulary: vocabulary, units: units)
     }
 
     /// Each recipe's ingredients times its factor; amounts without a number stay as written.
-    private init(portions: [(recipe: Recipe, factor: Double)], recipeNamed: (String) -> Recipe?) {
-        var gathering = Gathering()
+    private init(portions: [(recipe: Recipe, factor: Double)], recipeNamed: (String) -> Recipe?, vocabulary: IngredientVocabulary,
+                 units: MeasureUnit.System?) {
+        var gathering = ShoppingGathering(vocabulary: vocabulary)
         func gather(_ recipe: Recipe, factor: Double, as name: String, depth: Int) {
             for ingredient in recipe.ingredients where !ingredient.isHeading {
                 if depth < Self.referenceDepth, let referenced = Self.reference(ingredient, recipeNamed: recipeNamed) {
@@ -116,10 +90,12 @@ public struct ShoppingList: Sendable {
             }
         }
         for (recipe, factor) in portions { gather(recipe, factor: factor, as: recipe.name, depth: 0) }
-        items = gathering.order.map { key in
-            Item(name: gathering.names[key]!, amounts: (gathering.amounts[key] ?? []).map {
-                Amount(quantity: $0.quantity, upTo: $0.upTo, unit: $0.unit, recipes: $0.recipes)
-            })
+        let items = gathering.items(units: units)
+        self.items = items
+        aisles = vocabulary.aisleOrder.compactMap { aisle in
+            let here = items.filter { $0.aisle == aisle }
+                .sorted { TextMatching.nameKey($0.name).utf8.lexicographicallyPrecedes(TextMatching.nameKey($1.name).utf8) }
+            return here.isEmpty ? nil : (aisle, here)
         }
     }
 

@@ -15,6 +15,8 @@ import FoundationEssentials
 /// is small beside the text.
 indirect enum SearchIndexQuery: Equatable {
     case word(WordPiece)
+    /// Any of these whole words: one flat FTS5 OR, however many (an ingredient's names).
+    case anyWord([String])
     case and(SearchIndexQuery, SearchIndexQuery)
     case or(SearchIndexQuery, SearchIndexQuery)
 
@@ -78,6 +80,9 @@ indirect enum SearchIndexQuery: Equatable {
                 let test = piece.position == .end ? "substr(word, -length(\(text))) = \(text)" : "instr(word, \(text)) > 0"
                 return "coalesce((SELECT '(' || group_concat('\"' || word || '\"', ' OR ') || ')' FROM search_word WHERE \(test)), '\"\"')"
             }
+        case .anyWord(let words):
+            // Words hold no ASCII punctuation, so no quote needs doubling.
+            return bind(.text("(" + words.map { "\"" + $0 + "\"" }.joined(separator: " OR ") + ")"))
         case .and(let lhs, let rhs):
             return "('(' || \(lhs.matchExpression(bind)) || ' AND ' || \(rhs.matchExpression(bind)) || ')')"
         case .or(let lhs, let rhs):

@@ -15,6 +15,9 @@ import FoundationEssentials
 /// - `recipes_id_bytes(id)`: the other way, for migrating ids stored as text.
 /// - `recipes_sort_text(value)`: text as its NFC form (``TextMatching/canonical(_:)``), whose byte
 ///   order is Swift's `String` order; any other value as it is.
+/// - `recipes_ingredient_is(name, identity)`: whether an ingredient line reads as an ingredient
+///   or a kind of it, with ``IngredientVocabulary/active`` (not deterministic: a program may
+///   change the vocabulary between statements).
 /// - `COLLATE swift`: Swift's `String` ordering and equality.
 enum SQLFunctions {
     static func register(on db: OpaquePointer) throws {
@@ -27,6 +30,11 @@ enum SQLFunctions {
         }, nil, nil, nil))
         try check(db, sqlite3_create_function_v2(db, "folded_contains", 2, flags, nil, { context, _, arguments in
             SQLFunctions.withTwoTexts(context, arguments) { TextMatching.foldedContains($0, foldedNeedle: $1) }
+        }, nil, nil, nil))
+        try check(db, sqlite3_create_function_v2(db, "recipes_ingredient_is", 2, SQLITE_UTF8 | SQLITE_INNOCUOUS, nil, { context, _, arguments in
+            SQLFunctions.withTwoTexts(context, arguments) { name, identity in
+                IngredientReadings.shared.reads(TextMatching.string(name), as: TextMatching.string(identity))
+            }
         }, nil, nil, nil))
         try check(db, sqlite3_create_function_v2(db, "recipes_fold", 1, flags, nil, { context, _, arguments in
             SQLFunctions.withText(context, arguments, TextMatching.fold)

@@ -1,0 +1,51 @@
+import FoundationEssentials
+import RecipesCore
+
+extension CommandEnvironment {
+    /// The meal times WHEN reads: the defaults, changed by the user's config file when there
+    /// is one. A bad line is the user's to fix, so it stops the command, naming the line.
+    func mealTimes() throws -> MealTimes {
+        guard let (text, path) = try configurationFile() else { return .default }
+        do {
+            return try MealTimes(configuration: text, path: path)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
+
+    /// The ingredient vocabulary: the built-in one with the config file's `ingredient.` and
+    /// `aisle.` lines. A line that cannot be read stops the command, naming it.
+    func vocabulary() throws -> IngredientVocabulary {
+        guard let (text, path) = try configurationFile() else { return .builtIn }
+        do {
+            return try IngredientVocabulary(configuration: text, path: path)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
+
+    /// The config file's `units = metric|us`, or nil when it does not say.
+    func preferredUnits() throws -> MeasureUnit.System? {
+        guard let (text, path) = try configurationFile() else { return nil }
+        do {
+            return try MeasureUnit.System(configuration: text, path: path)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
+
+    /// The config file's text and path, or nil when there is none.
+    private func configurationFile() throws -> (text: String, path: String)? {
+        var variables: [String: String] = [:]
+        for name in ["XDG_CONFIG_HOME", "HOME"] { variables[name] = Self.variable(name) }
+        if variables["HOME"] == nil { variables["HOME"] = Self.homeFromPasswordFile() }
+        guard let path = MealTimes.configurationPath(environment: variables),
+              FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            // A config is a few lines; a megabyte is a mistake. The error names the path.
+            return (String(decoding: try FileContents.readRegularFile(path, maximumBytes: 1 << 20), as: UTF8.self), path)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import FoundationEssentials
+import Synchronization
+
+extension RecipePredicates {
+    /// Recipes with an ingredient line the vocabulary reads as `identity` or a kind of it:
+    /// "egg" finds "2 large eggs, beaten" and "Eier", not "eggplant"; "cheese" finds cheddar.
+    /// Runs as SQL: the word index narrows to recipes holding one of the ingredient's names,
+    /// and the SQL function `recipes_ingredient_is` reads their lines with
+    /// ``IngredientVocabulary/active``.
+    ///
+    /// ```swift
+    /// let eggs = FetchDescriptor<Recipe>(predicate: RecipePredicates.usingIngredient("egg"))
+    /// ```
+    public static func usingIngredient(_ identity: String) -> Predicate<Recipe> {
+        Predicate<Recipe> { recipe in
+            PredicateExpressions.build_contains(PredicateExpressions.build_KeyPath(root: recipe, keyPath: \.ingredients)) { ingredient in
+                PredicateExpressions.IngredientNameIs(name: PredicateExpressions.build_KeyPath(root: ingredient, keyPath: \.name), identity: identity)
+            }
+        }
+    }
+}
+
+extension RecipePredicates {
+    /// Recipes using the ingredient a user names, as ``IngredientVocabulary/active`` reads
+    /// it ("eggs", "Eier" and "egg" are egg; "salt and pepper" both, "butter or margarine"
+    /// either); a name it does not know is looked for in the ingredient lines' names, case and
+    /// accents aside. Nil for a name without letters or digits.
+    public static func usingIngredient(named text: String) -> Predicate<Recipe>? {
+        let reading = IngredientVocabulary.active.reading(of: text)
+        guard let first = reading.identities.first else {
+            guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+            return #Predicate<Recipe> { recipe in recipe.ingredients.contains { $0.name.localizedStandardContains(text) } }
+        }
+        return reading.identities.dropFirst().reduce(usingIngredient(first)) { combined, identity in
+            reading.isAlternatives ? combined || usingIngredient(identity) : combined && usingIngredient(identity)
+        }
+    }
+}
+
+extension IngredientVocabulary {
+    /// The vocabulary predicates and the store's SQL read ingredient lines with: the built-in
+    /// one unless a program sets its own (the `recipes` command sets the one its configuration
+    /// file extends). Setting it forgets the readings remembered with the previous one.
+    public static var active: IngredientVocabulary {
+        get { IngredientReadings.shared.vocabulary }
+        set { IngredientReadings.shared.vocabulary = newValue }
+    }
+}
+
+/// The active vocabulary and the readings made with it, remembered by name: a store's lines
+/// repeat ("salt", "2 eggs"), and SQL asks once per line of every candidate recipe.
+final class IngredientReadings: Sendable {
+    static let shared = IngredientReadings()
+
+    private struct State {
+        var vocabulary: IngredientVocabulary = .builtIn
+        var identities: [String: [String]] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Readings remembered at most; past it the memory starts again.
+    private static let remembered = 50_000
+
+    var vocabulary: IngredientVocabulary {
+        get { state.withLock { $0.vocabulary } }
+        set { state.withLock { $0 = State(vocabulary: newValue) } }
+    }
+
+    /// Whether the line `name` names `identity` or a kind of it.
+    func reads(_ name: String, as identity: String) -> Bool {
+        state.withLock { state in
+            let identities: [String]
+            if let known = state.identities[name] {
+                identities = known
+            } else {
+                identities = state.vocabulary.reading(of: name).identities
+                if state.identities.count >= Self.remembered { state.identities.removeAll(keepingCapacity: true) }
+                state.identities[name] = identities
+            }
+            return identities.contains { state.vocabulary.isKind($0, of: identity) }
+        }
+    }
+}
+
+extension PredicateExpressions {
+    /// Whether an ingredient's name reads as an ingredient or a kind of it, with the active
+    /// vocabulary (``RecipePredicates/usingIngredient(_:)`` builds it).
+    public struct IngredientNameIs<Name: PredicateExpression>: PredicateExpression, Sendable, Codable
+    where Name.Output == String, Name: Sendable, Name: Codable {
+        /// Whether the name reads as the identity.
+        public typealias Output = Bool
+        /// The ingredient line's name.
+        public let name: Name
+        /// The ingredient asked for ("egg").
+        public let identity: String
+
+        /// Whether `name` reads as `identity`.
+        public init(name: Name, identity: String) {
+            self.name = name
+            self.identity = identity
+        }
+
+        /// Reads the name with the active vocabulary.
+        public func evaluate(_ bindings: PredicateBindings) throws -> Bool {
+            IngredientReadings.shared.reads(try name.evaluate(bindings), as: identity)
+        }
+    }
+}
+
+extension PredicateExpressions.IngredientNameIs: StandardPredicateExpression where Name: StandardPredicateExpression {}
+
+extension PredicateExpressions.IngredientNameIs: SQLTranslatable {
+    func translate(_ translator: SQLTranslator) throws -> SQLFragment {
+        let text = try translator.translate(name)
+        guard text.shape == .text else { throw UntranslatableNode(node: "usingIngredient") }
+        return SQLFragment(sql: "recipes_ingredient_is(\(text.sql), \(translator.bind(.text(identity))))", shape: .condition, nullable: text.nullable)
+    }
+
+    /// A line that reads as the ingredient holds one of its names (or a kind's), each word
+    /// of a name in the recipe's document: any of them, with its regular plurals, narrows.
+    func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery? {
+        guard let text = try? translator.translate(name), text.inSearchIndex else { return nil }
+        let words = IngredientReadings.shared.vocabulary.indexWords(of: identity)
+        return words.isEmpty ? nil : .anyWord(words)
+    }
+}
+
+extension IngredientVocabulary {
+    /// Words one of which, as the word index holds words, every line read as `identity` (or
+    /// a kind of it) contains: the longest word of each of their names, and its regular
+    /// plurals. Empty when the vocabulary has no such ingredient.
+    func indexWords(of identity: String) -> [String] {
+        var words: Set<String> = []
+        for entry in entries.values where isKind(entry.identity, of: identity) {
+            for name in [entry.identity] + entry.names.values.joined() {
+                let parts = Self.words(name)
+                guard let longest = parts.max(by: { $0.count < $1.count }) else { continue }
+                var forms = [longest] + Self.pluralEndings.map { longest + $0 }
+                if longest.hasSuffix("y") { forms.append(longest.dropLast() + "ies") }
+                words.formUnion(forms)
+                // A typographic apostrophe is a word character to the index: "d’huile" is one
+                // word there, so elided articles before a vowel or h are words of their own.
+                if let first = longest.first, "aeiouh".contains(first) {
+                    for article in Self.elidedArticles { words.formUnion(forms.map { article + $0 }) }
+                }
+            }
+        }
+        // Word-index words are runs of ASCII letters and digits or non-ASCII characters.
+        return words.filter { $0.utf8.allSatisfy(SearchIndexQuery.isWordByte) }.sorted()
+    }
+
+    /// French and Italian articles and prepositions that elide before a vowel, folded, with
+    /// the typographic apostrophe.
+    static let elidedArticles = ["d\u{2019}", "l\u{2019}", "dell\u{2019}", "dall\u{2019}", "all\u{2019}", "nell\u{2019}", "sull\u{2019}",
+                                 "un\u{2019}", "qu\u{2019}"]
+}

@@ -1,0 +1,277 @@
+import FoundationEssentials
+
+/// What an ingredient line asks for, as the vocabulary reads it: "2 large eggs, beaten" is
+/// egg; "salt and freshly ground black pepper" is salt and black pepper; "vegetable or chicken
+/// stock" is either vegetable stock or chicken stock; "parsley, to serve" is optional parsley.
+///
+/// ```swift
+/// let reading = IngredientVocabulary.builtIn.reading(of: "Salz und Pfeffer")
+/// reading.identities      // ["salt", "black pepper"]
+/// reading.isAlternatives  // false: both are needed
+/// ```
+public struct IngredientReading: Sendable, Equatable {
+    /// The ingredients named, in the line's order; empty when the vocabulary knows none.
+    public let identities: [String]
+    /// Whether any one of ``identities`` will do ("A or B"), rather than all of them.
+    public let isAlternatives: Bool
+    /// Whether the line says it can be left out ("optional", "to serve", "for garnish", in
+    /// the languages the importers read).
+    public let isOptional: Bool
+    /// Each of ``identities`` as the line writes it ("eggs" in "2 large eggs, beaten",
+    /// "huile d'olive"), for showing an ingredient in the cook's words.
+    public let written: [String]
+}
+
+extension IngredientVocabulary {
+    /// How the vocabulary reads an ingredient's name (or a whole line: a leading amount is
+    /// words it does not know, and so is preparation such as "finely chopped").
+    ///
+    /// The name's words are matched against the vocabulary's names, longest first, with case,
+    /// accents and a regular plural ignored, so "red onions" is red onion, not onion, and
+    /// "eggplant" is never egg. The part before the first comma names the ingredient; a later
+    /// part adds one only when it reads as another item of a list ("salt, pepper"), not as
+    /// preparation ("tomatoes, in olive oil"). Several ingredients joined by "or" (in any of the
+    /// languages) are alternatives, and "red or white wine vinegar" is both vinegars.
+    public func reading(of name: String) -> IngredientReading {
+        let folded = TextMatching.fold(name)
+        // "chopped cilantro, plus more for garnish" needs cilantro: what comes after "plus
+        // more" is extra, not a reason to leave the line out.
+        let marked = Self.extraPhrases.compactMap { folded.firstRange(of: $0)?.lowerBound }.min().map { folded[..<$0] } ?? folded[...]
+        let isOptional = Self.optionalPhrases.contains { phrase in Self.containsWords(String(marked), phrase) }
+        var identities: [String] = []
+        var written: [String] = []
+        var sawOr = false, sawAnd = false
+        for (index, segment) in Self.segments(of: name).enumerated() {
+            let tokens = segment.words
+            var matches = self.matches(in: tokens)
+            guard let first = matches.first else { continue }
+            // What follows "for", "with", "in", "pour", "zum"... is a use or a preparation
+            // ("butter or margarine for the tin", "tomatoes in olive oil"), not an ingredient.
+            if let cut = tokens[first.end...].firstIndex(where: { Self.preparationWords.contains($0) }) {
+                matches.removeAll { $0.start >= cut }
+            }
+            if index > 0, !identities.isEmpty {
+                // A later part is another ingredient only when nothing but describing words
+                // come before it: "salt, freshly ground pepper", not "tomatoes, in olive oil".
+                let lead = tokens[..<first.start]
+                guard !lead.contains(where: { Self.preparationWords.contains($0) }),
+                      lead.filter({ !Self.isConjunction($0) }).count <= 2 else { continue }
+                if lead.contains(where: { Self.orWords.contains($0) }) { sawOr = true } else { sawAnd = true }
+            }
+            var kept = [first]
+            for match in matches.dropFirst() {
+                let between = tokens[kept.last!.end..<match.start]
+                if between.contains(where: { Self.orWords.contains($0) }) {
+                    sawOr = true
+                } else if between.contains(where: { Self.andWords.contains($0) }) {
+                    sawAnd = true
+                } else {
+                    // Two names with no "and" or "or" between are one ingredient: side by side,
+                    // the second ("cloves garlic", "Roma tomatoes"); apart, the longer, else
+                    // the first ("chicken breast with skin").
+                    if between.isEmpty || match.words > kept.last!.words { kept[kept.count - 1] = match }
+                    continue
+                }
+                kept.append(match)
+            }
+            for match in kept where !identities.contains(match.identity) {
+                identities.append(match.identity)
+                let span = name[segment.spans[match.start].lowerBound..<segment.spans[match.end - 1].upperBound]
+                // "vegetable or chicken stock": the word before "or" with the name's others.
+                let tail = match.tail.map { " " + name[segment.spans[$0.lowerBound].lowerBound..<segment.spans[$0.upperBound - 1].upperBound] }
+                written.append(String(span) + (tail ?? ""))
+            }
+        }
+        return IngredientReading(identities: identities, isAlternatives: sawOr && !sawAnd && identities.count > 1, isOptional: isOptional,
+                                 written: written)
+    }
+
+    /// A name found in a line's words: where it starts and ends, and how many words it has.
+    private struct Match {
+        let start: Int
+        let end: Int
+        let identity: String
+        /// For a name completed by the next one's words ("vegetable" in "vegetable or chicken
+        /// stock"), where those words are.
+        var tail: Range<Int>?
+        var words: Int { end - start }
+    }
+
+    /// The vocabulary's names in `tokens`, left to right, each the longest starting there; a
+    /// word left out before "or"/"and" completes a name after it ("vegetable or chicken stock").
+    private func matches(in tokens: [String]) -> [Match] {
+        // The longest name at each word, then the longest of those first (ending later on a
+        // tie, where English puts the noun), so "egg whites" is not cut into "large egg" and
+        // "whites".
+        let candidates = tokens.indices.compactMap { longestMatch(in: tokens, at: $0) }
+            .sorted { ($0.words, $0.end) > ($1.words, $1.end) }
+        var matches: [Match] = []
+        for candidate in candidates where !matches.contains(where: { $0.start < candidate.end && candidate.start < $0.end }) {
+            matches.append(candidate)
+        }
+        matches.sort { $0.start < $1.start }
+        // "red or white wine vinegar", "vegetable or chicken stock": the word before the
+        // conjunction takes the following name's other words.
+        var elided: [Match] = []
+        for match in matches where match.words > 1 && match.start >= 2 && Self.isConjunction(tokens[match.start - 1]) {
+            let before = tokens[match.start - 2]
+            guard !matches.contains(where: { $0.start <= match.start - 2 && $0.end > match.start - 2 }) else { continue }
+            let tail = Array(tokens[(match.start + 1)..<match.end])
+            if let identity = identity(ofPhrase: [before] + tail) ?? identity(ofPhrase: [Self.singularCandidates(before).last ?? before] + tail) {
+                elided.append(Match(start: match.start - 2, end: match.start - 1, identity: identity, tail: (match.start + 1)..<match.end))
+            }
+        }
+        return (matches + elided).sorted { $0.start < $1.start }
+    }
+
+    /// The longest name starting at `index`; among equally long ones, one whose words are
+    /// exactly the line's ("Eis" is ice, not a plural of "Ei").
+    private func longestMatch(in tokens: [String], at index: Int) -> Match? {
+        var best: (length: Int, exact: Bool, identity: String)?
+        for (key, exactFirst) in Self.lookupKeys(tokens[index]) {
+            for phrase in phrases(startingWith: key) where index + phrase.words.count <= tokens.count {
+                var exact = exactFirst
+                var matched = true
+                for offset in 1..<max(1, phrase.words.count) {
+                    let word = tokens[index + offset], wanted = phrase.words[offset]
+                    if word == wanted { continue }
+                    guard Self.isPlural(word, of: wanted) else { matched = false; break }
+                    exact = false
+                }
+                guard matched else { continue }
+                let length = phrase.words.count
+                if best == nil || length > best!.length || (length == best!.length && exact && !best!.exact) {
+                    best = (length, exact, phrase.identity)
+                }
+            }
+        }
+        return best.map { Match(start: index, end: index + $0.length, identity: $0.identity) }
+    }
+
+    /// The word itself, then what it would be without a regular plural ending.
+    private static func lookupKeys(_ word: String) -> [(String, Bool)] {
+        [(word, true)] + singularCandidates(word).map { ($0, false) }
+    }
+
+    /// A word without each plural ending it may have: "tomatoes" → "tomatoe", "tomato";
+    /// "berries" → "berry"; "Eier" → "Eie", "Ei".
+    static func singularCandidates(_ word: String) -> [String] {
+        var candidates: [String] = []
+        if word.hasSuffix("ies"), word.count > 4 { candidates.append(String(word.dropLast(3)) + "y") }
+        for ending in pluralEndings where word.hasSuffix(ending) && word.count - ending.count >= 2 {
+            candidates.append(String(word.dropLast(ending.count)))
+        }
+        return candidates
+    }
+
+    /// Whether `word` is `singular` with a regular plural ending.
+    static func isPlural(_ word: String, of singular: String) -> Bool {
+        guard word.count > singular.count, word.hasPrefix(singular) else {
+            return singular.hasSuffix("y") && word == singular.dropLast() + "ies"
+        }
+        return pluralEndings.contains(String(word.dropFirst(singular.count)))
+    }
+
+    /// Endings that make a plural in the languages read: English and Romance s/es, German
+    /// n/en/e/er, Dutch en.
+    static let pluralEndings = ["s", "es", "n", "en", "e", "er"]
+
+    /// A line's parts (split at commas and semicolons, brackets left out: they hold sizes and
+    /// remarks such as "(400 g)"), each as its words for matching and where each word is in
+    /// the line. "&", "+" and "/" are words of their own ("and", "and", "or"); numbers and the
+    /// articles and prepositions names do without are left out ("juice of 1 lemon" is "juice
+    /// lemon", as the name "juice of lemon" is).
+    private static func segments(of line: String) -> [(words: [String], spans: [Range<String.Index>])] {
+        var segments: [(words: [String], spans: [Range<String.Index>])] = []
+        var words: [String] = [], spans: [Range<String.Index>] = []
+        var wordStart: String.Index?
+        var depth = 0
+        func endWord(at end: String.Index) {
+            guard let start = wordStart else { return }
+            wordStart = nil
+            let word = TextMatching.fold(String(line[start..<end]))
+            // "room temperature" describes; "room" alone is Dutch for cream.
+            if word.hasPrefix("temp"), words.last == "room" { words.removeLast(); spans.removeLast() }
+            // A count goes ("juice of 1 lemon"); a type or grade stays ("Type 550", "00").
+            let isCount = word.allSatisfy(\.isNumber) && !word.hasPrefix("0") && !(words.last.map(gradeWords.contains) ?? false)
+            guard !IngredientVocabulary.isLeftOut(word), !isCount else { return }
+            words.append(word)
+            spans.append(start..<end)
+        }
+        func endSegment() {
+            if !words.isEmpty { segments.append((words, spans)) }
+            words = []
+            spans = []
+        }
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            let next = line.index(after: index)
+            defer { index = next }
+            if character == "(" || character == "[" { endWord(at: index); depth += 1; continue }
+            if character == ")" || character == "]" { endWord(at: index); depth = max(0, depth - 1); continue }
+            guard depth == 0 else { continue }
+            if character.isLetter || character.isNumber {
+                if wordStart == nil { wordStart = index }
+                continue
+            }
+            endWord(at: index)
+            switch character {
+            case ",", ";": endSegment()
+            case "&", "+": words.append("and"); spans.append(index..<next)
+            case "/": words.append("or"); spans.append(index..<next)
+            default: break
+            }
+        }
+        endWord(at: line.endIndex)
+        endSegment()
+        return segments
+    }
+
+    /// Words after which a number is part of the name: "Weizenmehl Type 550", "farina tipo 1".
+    static let gradeWords: Set<String> = ["type", "typ", "tipo", "t", "nr", "no", "grade"]
+
+    private static func isConjunction(_ word: String) -> Bool {
+        orWords.contains(word) || andWords.contains(word)
+    }
+
+    /// "or" in the languages read ("of" is left out: English uses it for "juice of a lemon").
+    static let orWords: Set<String> = ["or", "oder", "ou", "o", "eller", "oppure"]
+    /// "and" in the languages read.
+    static let andWords: Set<String> = ["and", "und", "et", "y", "e", "en", "och", "og", "plus"]
+
+    /// Where what a line needs ends and what it offers extra begins: "plus more for garnish".
+    static let extraPhrases = ["plus more", "plus extra", "and more", "and extra", "plus additional", "more for", "extra for"]
+
+    /// Words that start preparation or a use, not another ingredient, after a comma.
+    static let preparationWords: Set<String> = [
+        "in", "into", "for", "to", "with", "from", "at", "on", "about", "cut", "until", "as",
+        "zum", "zur", "fur", "mit", "aus", "pour", "avec", "dans", "coupe", "para", "con", "per", "da", "al",
+        "com", "voor", "met", "till", "med", "til", "i",
+    ]
+
+    /// Phrases that make a line optional, folded.
+    static let optionalPhrases: [String] = [
+        "optional", "optionally", "for garnish", "to garnish", "for garnishing", "garnish", "for serving", "to serve", "for decoration",
+        "to decorate", "if desired", "if you like", "if liked",
+        "nach belieben", "zum garnieren", "zum servieren", "zum verzieren", "zum dekorieren",
+        "facultatif", "facultative", "optionnel", "optionnelle", "pour servir", "pour la decoration", "pour decorer", "pour garnir",
+        "opcional", "para servir", "para decorar", "para adornar", "para acompanhar", "para acompanar",
+        "facoltativo", "facoltativa", "facoltativi", "opzionale", "per servire", "per decorare", "per guarnire", "per la guarnizione",
+        "optioneel", "naar keuze", "ter garnering", "om te serveren", "voor erbij",
+        "valfritt", "valfri", "till servering", "till garnering", "att servera",
+        "valgfritt", "valgfri", "til servering", "til pynt", "til garnering",
+    ]
+
+    /// Whether `phrase`'s words occur in `text` as whole words.
+    static func containsWords(_ text: String, _ phrase: String) -> Bool {
+        var searchStart = text.startIndex
+        while let range = text[searchStart...].firstRange(of: phrase) {
+            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+            if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return true }
+            searchStart = text.index(after: range.lowerBound)
+        }
+        return false
+    }
+}

@@ -1,0 +1,183 @@
+import FoundationEssentials
+
+/// What a shopping list gathers while it reads the recipes: the items by key, in the order
+/// they first appear, and their amounts grouped by what can be added together.
+struct ShoppingGathering {
+    let vocabulary: IngredientVocabulary
+
+    /// An item being gathered.
+    private struct Gathered {
+        var name: String
+        var identity: String?
+        var isOptional = true
+        /// Amounts in known units, by dimension, summed in the dimension's base.
+        var measured: [MeasureUnit.Dimension: Measured] = [:]
+        /// Amounts with a number but a unit not known, by the unit's key; and free text.
+        var apart: [(key: String?, quantity: Double?, upTo: Double?, unit: String, recipes: [String])] = []
+        /// The amounts in the order they first came: a dimension's sum, or one kept apart.
+        var slots: [Slot] = []
+    }
+
+    private enum Slot: Equatable {
+        case measured(MeasureUnit.Dimension)
+        case apart(Int)
+    }
+
+    /// Amounts of one dimension added up.
+    private struct Measured {
+        var low = 0.0
+        var high = 0.0
+        var isRange = false
+        /// The units as written, each with its own sum, so one unit can print as written.
+        var firstUnit: String
+        var unitKeys: Set<String> = []
+        var units: Set<MeasureUnit> = []
+        var inFirstUnit = (low: 0.0, high: 0.0)
+        var recipes: [String] = []
+    }
+
+    private var order: [String] = []
+    private var gathered: [String: Gathered] = [:]
+
+    init(vocabulary: IngredientVocabulary) {
+        self.vocabulary = vocabulary
+    }
+
+    /// Adds an ingredient line, its amount times `factor`, needed by `recipe`.
+    mutating func add(name: String, amount: String, factor: Double, from recipe: String) {
+        var name = name
+        let parsed = ShoppingList.parse(amount)
+        var unit = parsed?.unit ?? ""
+        // "garlic cloves", 2: the count is the unit, as in "garlic", "2 cloves".
+        if parsed != nil, unit.isEmpty, let (base, count) = ShoppingList.countInName(name) { (name, unit) = (base, count) }
+        let reading = vocabulary.reading(of: name)
+        // "Salt and pepper" with no number to share between them is both, each as written.
+        if parsed == nil, !reading.isAlternatives, reading.identities.count > 1 {
+            for (identity, written) in zip(reading.identities, reading.written) {
+                addAmount(key: "=" + identity, name: written, identity: identity, parsed: nil, unit: "", amount: amount, factor: factor,
+                          recipe: recipe, optional: reading.isOptional)
+            }
+            return
+        }
+        let identity = reading.identities.count == 1 ? reading.identities[0] : nil
+        let key = identity.map { "=" + $0 } ?? ShoppingList.itemKey(name)
+        guard !key.isEmpty else { return }
+        // An ingredient the vocabulary knows is named in the line's words for it ("eggs", not
+        // "large eggs, beaten").
+        addAmount(key: key, name: identity != nil ? reading.written[0] : name, identity: identity, parsed: parsed.map { ($0.quantity, $0.upTo) }, unit: unit, amount: amount,
+                  factor: factor, recipe: recipe, optional: reading.isOptional)
+    }
+
+    private mutating func addAmount(key: String, name: String, identity: String?, parsed: (quantity: Double, upTo: Double?)?, unit: String,
+                                    amount: String, factor: Double, recipe: String, optional: Bool) {
+        if gathered[key] == nil {
+            gathered[key] = Gathered(name: name, identity: identity)
+            order.append(key)
+        }
+        var item = gathered[key]!
+        item.isOptional = item.isOptional && optional
+        defer { gathered[key] = item }
+        guard let parsed else {
+            // The same words ("to taste", none) are one amount, however many meals need them.
+            let text = amount.trimmedWhitespace
+            if let index = item.apart.firstIndex(where: { $0.quantity == nil && $0.unit == text }) {
+                if !item.apart[index].recipes.contains(recipe) { item.apart[index].recipes.append(recipe) }
+            } else {
+                item.slots.append(.apart(item.apart.count))
+                item.apart.append((nil, nil, nil, text, [recipe]))
+            }
+            return
+        }
+        let low = parsed.quantity * factor, high = (parsed.upTo ?? parsed.quantity) * factor
+        let unitKey = ShoppingList.unitKey(unit)
+        guard let measure = MeasureUnit.named(unit) else {
+            if let index = item.apart.firstIndex(where: { $0.key == unitKey && $0.quantity != nil }) {
+                let upper = (item.apart[index].upTo ?? item.apart[index].quantity!) + high
+                item.apart[index].quantity! += low
+                item.apart[index].upTo = upper != item.apart[index].quantity! ? upper : nil
+                if !item.apart[index].recipes.contains(recipe) { item.apart[index].recipes.append(recipe) }
+            } else {
+                item.slots.append(.apart(item.apart.count))
+                item.apart.append((unitKey, low, high != low ? high : nil, unit, [recipe]))
+            }
+            return
+        }
+        var sum = item.measured[measure.dimension] ?? Measured(firstUnit: unit)
+        if item.measured[measure.dimension] == nil { item.slots.append(.measured(measure.dimension)) }
+        sum.low += low * measure.size
+        sum.high += high * measure.size
+        sum.isRange = sum.isRange || high != low
+        if sum.unitKeys.isEmpty || sum.unitKeys == [unitKey] {
+            sum.inFirstUnit.low += low
+            sum.inFirstUnit.high += high
+        }
+        sum.unitKeys.insert(unitKey)
+        sum.units.insert(measure)
+        if !sum.recipes.contains(recipe) { sum.recipes.append(recipe) }
+        item.measured[measure.dimension] = sum
+    }
+
+    /// The gathered items, amounts written in `units` when given.
+    func items(units: MeasureUnit.System?) -> [ShoppingList.Item] {
+        order.map { key in
+            var item = gathered[key]!
+            // Cups of flour and grams of flour: one weight, when the flour's density is known.
+            if let volume = item.measured[.volume], let mass = item.measured[.mass], let identity = item.identity,
+               let density = vocabulary.density(of: identity) {
+                var merged = mass
+                merged.low += volume.low * density
+                merged.high += volume.high * density
+                merged.isRange = mass.isRange || volume.isRange
+                merged.unitKeys.formUnion(volume.unitKeys)
+                merged.units.formUnion(volume.units)
+                // The recipes in the order they came, whichever dimension came first.
+                let volumeFirst = item.slots.firstIndex(of: .measured(.volume))! < item.slots.firstIndex(of: .measured(.mass))!
+                merged.recipes = volumeFirst ? volume.recipes + mass.recipes.filter { !volume.recipes.contains($0) }
+                    : mass.recipes + volume.recipes.filter { !mass.recipes.contains($0) }
+                item.measured[.mass] = merged
+                item.measured[.volume] = nil
+                // The weight takes the place of whichever came first.
+                let first = item.slots.firstIndex { $0 == .measured(.volume) || $0 == .measured(.mass) }!
+                item.slots.removeAll { $0 == .measured(.volume) || $0 == .measured(.mass) }
+                item.slots.insert(.measured(.mass), at: first)
+            }
+            let amounts: [ShoppingList.Amount] = item.slots.map { slot in
+                switch slot {
+                case .measured(let dimension): amount(item.measured[dimension]!, dimension: dimension, units: units)
+                case .apart(let index): amount(apart: item.apart[index])
+                }
+            }
+            return ShoppingList.Item(name: item.name, identity: item.identity, aisle: vocabulary.aisle(of: item.identity ?? ShoppingList.itemKey(item.name)),
+                                     isOptional: item.isOptional, amounts: amounts)
+        }
+    }
+
+    /// An amount kept as written: its number summed with others in the same unknown unit.
+    private func amount(apart: (key: String?, quantity: Double?, upTo: Double?, unit: String, recipes: [String])) -> ShoppingList.Amount {
+        guard let quantity = apart.quantity else {
+            return ShoppingList.Amount(quantity: nil, upTo: nil, unit: apart.unit, recipes: apart.recipes, text: apart.unit, isMeasured: false)
+        }
+        var number = ShoppingList.rounded(quantity)
+        if let upTo = apart.upTo, ShoppingList.rounded(upTo) != number { number += "-" + ShoppingList.rounded(upTo) }
+        return ShoppingList.Amount(quantity: quantity, upTo: apart.upTo, unit: apart.unit, recipes: apart.recipes,
+                                   text: apart.unit.isEmpty ? number : number + " " + apart.unit, isMeasured: false)
+    }
+
+    /// One dimension's sum: in the unit it was written in when that was one unit and no
+    /// system was asked for; else converted, to metric when any amount was metric.
+    private func amount(_ sum: Measured, dimension: MeasureUnit.Dimension, units: MeasureUnit.System?) -> ShoppingList.Amount {
+        let upTo = sum.isRange ? sum.high : nil
+        if sum.unitKeys.count == 1, let unit = sum.units.first, units == nil || unit.system == nil || unit.system == units || dimension == .count {
+            let low = sum.inFirstUnit.low, high = sum.isRange ? sum.inFirstUnit.high : nil
+            var number = UnitConversion.number(low, unit: unit, system: nil)
+            if let high, UnitConversion.number(high, unit: unit, system: nil) != number { number += "-" + UnitConversion.number(high, unit: unit, system: nil) }
+            let text = sum.firstUnit.isEmpty ? number : number + " " + sum.firstUnit
+            return ShoppingList.Amount(quantity: low, upTo: high, unit: sum.firstUnit, recipes: sum.recipes, text: text, isMeasured: true)
+        }
+        let system = units ?? (sum.units.contains { $0.system == .metric } ? .metric : sum.units.contains { $0.system == .us } ? .us : nil)
+        let unit = dimension == .count ? MeasureUnit.piece : UnitConversion.unit(for: sum.low, dimension: dimension, in: system)
+        let text = UnitConversion.written(sum.low / unit.size, upTo: upTo.map { $0 / unit.size }, unit: unit, system: system)
+        return ShoppingList.Amount(quantity: sum.low / unit.size, upTo: upTo.map { $0 / unit.size }, unit: unit.symbol, recipes: sum.recipes,
+                                   text: text, isMeasured: true)
+    }
+}

@@ -42,6 +42,7 @@ struct BenchmarkReport {
     var searches: [SearchRow] = []
     var headOne: ProcessTimer.Measurement?
     var fullCommon: ProcessTimer.Measurement?
+    var ingredients: IngredientProbe?
     var sync: SyncProbe?
     var compaction: CompactionProbe?
 
@@ -130,6 +131,7 @@ struct BenchmarkReport {
             lines.append("")
             lines.append("`recipes search salt | head -1`: peak memory \(mb(headOne.peakKilobytes)), against \(mb(fullCommon.peakKilobytes)) for the whole output (results stream).")
         }
+        if let ingredients { lines += ingredients.markdown(count: count, loadSeconds: loadSeconds) }
         if let sync {
             lines.append("")
             lines += sync.markdown(count: count)

@@ -101,6 +101,7 @@ func runBenchmark(_ options: Options) throws {
     // Ids are drawn from the seed, so results compare by id, also for a reused corpus.
     var expected = Array(repeating: Set<String>(), count: queries.count)
     var loadSeconds = 0.0
+    var ingredients = IngredientProbe()
     var repeating = 0
     let batchSize = 5_000
     var made = 0
@@ -131,6 +132,7 @@ func runBenchmark(_ options: Options) throws {
             for (index, predicate) in predicates.enumerated() where try predicate.evaluate(recipe) {
                 expected[index].insert(recipe.id.uuidString)
             }
+            ingredients.read(recipe)
         }
     }
     // The size of the data, not of a write-ahead log waiting for its checkpoint.
@@ -211,6 +213,10 @@ func runBenchmark(_ options: Options) throws {
         report.searches.append(.init(query: query, recipes: timed, found: found.count, sameAsMemory: found == expected[index],
                                      expected: expected[index].count, sqlite3: shell, scan: scan, ripgrep: grep, sql: shellSQL))
     }
+
+    try ingredients.runSearch(recipesBinary: recipesBinary, storePath: storePath, directory: directory, environment: environment,
+                              sqlite3: sqlite3, runs: options.runs)
+    report.ingredients = ingredients
 
     // Streaming: the first line of the commonest search, then the reader goes away.
     let common = [recipesBinary, "--store", storePath, "search", "salt", "--format", "plain"]

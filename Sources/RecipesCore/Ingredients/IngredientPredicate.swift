@@ -130,7 +130,7 @@ extension IngredientVocabulary {
     /// Words one of which, as the word index holds words, every line read as `identity` (or
     /// a kind of it) contains: the longest word of each of their names, and its regular
     /// plurals. Empty when the vocabulary has no such ingredient.
-    func indexWords(of identity: String) -> [String] {
+    package func indexWords(of identity: String) -> [String] {
         var words: Set<String> = []
         for entry in entries.values where isKind(entry.identity, of: identity) {
             for name in [entry.identity] + entry.names.values.joined() {

@@ -33,15 +33,11 @@ extension IngredientVocabulary {
     /// preparation ("tomatoes, in olive oil"). Several ingredients joined by "or" (in any of the
     /// languages) are alternatives, and "red or white wine vinegar" is both vinegars.
     public func reading(of name: String) -> IngredientReading {
-        let folded = TextMatching.fold(name)
-        // "chopped cilantro, plus more for garnish" needs cilantro: what comes after "plus
-        // more" is extra, not a reason to leave the line out.
-        let marked = Self.extraPhrases.compactMap { folded.firstRange(of: $0)?.lowerBound }.min().map { folded[..<$0] } ?? folded[...]
-        let isOptional = Self.optionalPhrases.contains { phrase in Self.containsWords(String(marked), phrase) }
+        let (segments, allWords) = Self.segments(of: name)
         var identities: [String] = []
         var written: [String] = []
         var sawOr = false, sawAnd = false
-        for (index, segment) in Self.segments(of: name).enumerated() {
+        for (index, segment) in segments.enumerated() {
             let tokens = segment.words
             var matches = self.matches(in: tokens)
             guard let first = matches.first else { continue }
@@ -82,8 +78,8 @@ extension IngredientVocabulary {
                 written.append(String(span) + (tail ?? ""))
             }
         }
-        return IngredientReading(identities: identities, isAlternatives: sawOr && !sawAnd && identities.count > 1, isOptional: isOptional,
-                                 written: written)
+        return IngredientReading(identities: identities, isAlternatives: sawOr && !sawAnd && identities.count > 1,
+                                 isOptional: Self.saysOptional(allWords), written: written)
     }
 
     /// A name found in a line's words: where it starts and ends, and how many words it has.
@@ -181,15 +177,19 @@ extension IngredientVocabulary {
     /// the line. "&", "+" and "/" are words of their own ("and", "and", "or"); numbers and the
     /// articles and prepositions names do without are left out ("juice of 1 lemon" is "juice
     /// lemon", as the name "juice of lemon" is).
-    private static func segments(of line: String) -> [(words: [String], spans: [Range<String.Index>])] {
+    private static func segments(of line: String) -> (segments: [(words: [String], spans: [Range<String.Index>])], allWords: [String]) {
         var segments: [(words: [String], spans: [Range<String.Index>])] = []
         var words: [String] = [], spans: [Range<String.Index>] = []
+        // Every word, in brackets too and with articles, for the phrases that mark a line optional.
+        var allWords: [String] = []
         var wordStart: String.Index?
         var depth = 0
         func endWord(at end: String.Index) {
             guard let start = wordStart else { return }
             wordStart = nil
             let word = TextMatching.fold(String(line[start..<end]))
+            allWords.append(word)
+            guard depth == 0 else { return }
             // "room temperature" describes; "room" alone is Dutch for cream.
             if word.hasPrefix("temp"), words.last == "room" { words.removeLast(); spans.removeLast() }
             // A count goes ("juice of 1 lemon"); a type or grade stays ("Type 550", "00").
@@ -210,12 +210,12 @@ extension IngredientVocabulary {
             defer { index = next }
             if character == "(" || character == "[" { endWord(at: index); depth += 1; continue }
             if character == ")" || character == "]" { endWord(at: index); depth = max(0, depth - 1); continue }
-            guard depth == 0 else { continue }
             if character.isLetter || character.isNumber {
                 if wordStart == nil { wordStart = index }
                 continue
             }
             endWord(at: index)
+            guard depth == 0 else { continue }
             switch character {
             case ",", ";": endSegment()
             case "&", "+": words.append("and"); spans.append(index..<next)
@@ -225,7 +225,7 @@ extension IngredientVocabulary {
         }
         endWord(at: line.endIndex)
         endSegment()
-        return segments
+        return (segments, allWords)
     }
 
     /// Words after which a number is part of the name: "Weizenmehl Type 550", "farina tipo 1".
@@ -240,9 +240,6 @@ extension IngredientVocabulary {
     /// "and" in the languages read.
     static let andWords: Set<String> = ["and", "und", "et", "y", "e", "en", "och", "og", "plus"]
 
-    /// Where what a line needs ends and what it offers extra begins: "plus more for garnish".
-    static let extraPhrases = ["plus more", "plus extra", "and more", "and extra", "plus additional", "more for", "extra for"]
-
     /// Words that start preparation or a use, not another ingredient, after a comma.
     static let preparationWords: Set<String> = [
         "in", "into", "for", "to", "with", "from", "at", "on", "about", "cut", "until", "as",
@@ -250,8 +247,36 @@ extension IngredientVocabulary {
         "com", "voor", "met", "till", "med", "til", "i",
     ]
 
+    /// Whether a line's words say it can be left out, before any that offer extra: "chopped
+    /// cilantro, plus more for garnish" needs cilantro.
+    static func saysOptional(_ words: [String]) -> Bool {
+        var index = 0
+        while index < words.count {
+            if startsPhrase(extraPhrases, in: words, at: index) { return false }
+            if startsPhrase(optionalPhrases, in: words, at: index) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether one of `phrases` (by first word) starts at `index` of `words`.
+    private static func startsPhrase(_ phrases: [String: [[String]]], in words: [String], at index: Int) -> Bool {
+        guard let candidates = phrases[words[index]] else { return false }
+        return candidates.contains { phrase in
+            index + phrase.count <= words.count && zip(phrase, words[index...]).allSatisfy { $0 == $1 }
+        }
+    }
+
+    /// Phrases, folded, by their first word.
+    private static func byFirstWord(_ phrases: [String]) -> [String: [[String]]] {
+        Dictionary(grouping: phrases.map { $0.split(separator: " ").map(String.init) }, by: { $0[0] })
+    }
+
+    /// Where what a line needs ends and what it offers extra begins: "plus more for garnish".
+    static let extraPhrases = byFirstWord(["plus more", "plus extra", "and more", "and extra", "plus additional", "more for", "extra for"])
+
     /// Phrases that make a line optional, folded.
-    static let optionalPhrases: [String] = [
+    static let optionalPhrases = byFirstWord([
         "optional", "optionally", "for garnish", "to garnish", "for garnishing", "garnish", "for serving", "to serve", "for decoration",
         "to decorate", "if desired", "if you like", "if liked",
         "nach belieben", "zum garnieren", "zum servieren", "zum verzieren", "zum dekorieren",
@@ -261,17 +286,5 @@ extension IngredientVocabulary {
         "optioneel", "naar keuze", "ter garnering", "om te serveren", "voor erbij",
         "valfritt", "valfri", "till servering", "till garnering", "att servera",
         "valgfritt", "valgfri", "til servering", "til pynt", "til garnering",
-    ]
-
-    /// Whether `phrase`'s words occur in `text` as whole words.
-    static func containsWords(_ text: String, _ phrase: String) -> Bool {
-        var searchStart = text.startIndex
-        while let range = text[searchStart...].firstRange(of: phrase) {
-            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
-            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-            if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return true }
-            searchStart = text.index(after: range.lowerBound)
-        }
-        return false
-    }
+    ])
 }

@@ -33,6 +33,15 @@ extension IngredientVocabulary {
     /// preparation ("tomatoes, in olive oil"). Several ingredients joined by "or" (in any of the
     /// languages) are alternatives, and "red or white wine vinegar" is both vinegars.
     public func reading(of name: String) -> IngredientReading {
+        // A whole line ("1 c. à café de bicarbonate"): its amount's unit is no ingredient,
+        // unless only with it the line names one ("2 gousses de vanille").
+        if let first = name.first, first.isNumber || "½⅓⅔¼¾⅛".contains(first) {
+            let (named, amount) = IngredientLine.split(name)
+            if !amount.isEmpty, named != name {
+                let reading = reading(of: named)
+                if !reading.identities.isEmpty { return reading }
+            }
+        }
         let (segments, allWords) = Self.segments(of: name)
         var identities: [String] = []
         var written: [String] = []
@@ -55,21 +64,34 @@ extension IngredientVocabulary {
                 if lead.contains(where: { Self.orWords.contains($0) }) { sawOr = true } else { sawAnd = true }
             }
             var kept = [first]
+            var unread = false
             for match in matches.dropFirst() {
                 let between = tokens[kept.last!.end..<match.start]
                 if between.contains(where: { Self.orWords.contains($0) }) {
                     sawOr = true
                 } else if between.contains(where: { Self.andWords.contains($0) }) {
                     sawAnd = true
+                } else if between.isEmpty {
+                    // Two names side by side are a compound the vocabulary does not know
+                    // ("hazelnut butter" is no butter): not guessed. But a count word names
+                    // what it counts ("cloves garlic"), and a kind beside its general name is
+                    // that kind ("parmesan cheese").
+                    let previous = kept.last!.identity
+                    if Self.countingIdentities.contains(previous) || isKind(match.identity, of: previous) {
+                        kept[kept.count - 1] = match
+                    } else if !isKind(previous, of: match.identity) {
+                        unread = true
+                    }
+                    continue
                 } else {
-                    // Two names with no "and" or "or" between are one ingredient: side by side,
-                    // the second ("cloves garlic", "Roma tomatoes"); apart, the longer, else
-                    // the first ("chicken breast with skin").
-                    if between.isEmpty || match.words > kept.last!.words { kept[kept.count - 1] = match }
+                    // Apart, one ingredient described by another ("chicken breast with skin"):
+                    // the longer name, else the first.
+                    if match.words > kept.last!.words { kept[kept.count - 1] = match }
                     continue
                 }
                 kept.append(match)
             }
+            if unread { continue }
             for match in kept where !identities.contains(match.identity) {
                 identities.append(match.identity)
                 let span = name[segment.spans[match.start].lowerBound..<segment.spans[match.end - 1].upperBound]
@@ -227,6 +249,9 @@ extension IngredientVocabulary {
         endSegment()
         return (segments, allWords)
     }
+
+    /// Ingredients whose name also counts another ("3 cloves garlic").
+    static let countingIdentities: Set<String> = ["clove"]
 
     /// Words after which a number is part of the name: "Weizenmehl Type 550", "farina tipo 1".
     static let gradeWords: Set<String> = ["type", "typ", "tipo", "t", "nr", "no", "grade"]

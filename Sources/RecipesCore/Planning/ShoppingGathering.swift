@@ -59,12 +59,14 @@ struct ShoppingGathering {
             }
             return
         }
-        let identity = reading.identities.count == 1 ? reading.identities[0] : nil
+        // "Butter or margarine" is bought as the first, and says the other will do.
+        let identity = reading.identities.count == 1 || reading.isAlternatives ? reading.identities[0] : nil
         let key = identity.map { "=" + $0 } ?? ShoppingList.itemKey(name)
         guard !key.isEmpty else { return }
         // An ingredient the vocabulary knows is named in the line's words for it ("eggs", not
         // "large eggs, beaten").
-        addAmount(key: key, name: identity != nil ? reading.written[0] : name, identity: identity, parsed: parsed.map { ($0.quantity, $0.upTo) }, unit: unit, amount: amount,
+        let written = reading.isAlternatives ? reading.written.joined(separator: " or ") : reading.written.first ?? name
+        addAmount(key: key, name: identity != nil ? written : name, identity: identity, parsed: parsed.map { ($0.quantity, $0.upTo) }, unit: unit, amount: amount,
                   factor: factor, recipe: recipe, optional: reading.isOptional)
     }
 

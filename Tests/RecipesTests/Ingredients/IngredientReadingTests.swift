@@ -18,7 +18,11 @@ struct IngredientReadingTests {
         ("red onions, sliced", ["red onion"], false), ("flour", ["all-purpose flour"], false), ("Salz und Pfeffer", ["salt", "black pepper"], false),
         ("butter or margarine", ["butter", "margarine"], true), ("salt, pepper", ["salt", "black pepper"], false),
         ("tomatoes, in olive oil", ["tomato"], false), ("red or white wine vinegar", ["red wine vinegar", "white wine vinegar"], true),
-        ("6 c.à.s d'huile d'olive", ["olive oil"], false), ("2 gousses d’ail", ["garlic"], false), ("", [], false), ("a handful of love", [], false),
+        ("6 c.à.s d'huile d'olive", ["olive oil"], false), ("100 g de gruyère râpé", ["gruyere"], false),
+        ("2 tbsp almond butter", ["almond butter"], false), ("2 tbsp hazelnut butter", [], false), ("1 cup rice flour", ["rice flour"], false),
+        ("1 can (15 oz) tomato sauce", ["tomato sauce"], false), ("1 cup salsa", ["salsa"], false), ("1 cup oat milk", ["oat milk"], false),
+        ("2 cups semi-sweet chocolate chips", ["chocolate chip"], false), ("½ cup grated Parmesan cheese", ["parmesan"], false),
+        ("1 c. à café de bicarbonate de soude", ["baking soda"], false), ("3 cloves garlic", ["garlic"], false), ("2 gousses d’ail", ["garlic"], false), ("", [], false), ("a handful of love", [], false),
     ])
     func linesReadAsACookReadsThem(line: String, identities: [String], alternatives: Bool) {
         let reading = vocabulary.reading(of: line)

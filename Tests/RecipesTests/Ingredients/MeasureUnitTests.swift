@@ -52,7 +52,11 @@ struct MeasureUnitTests {
         ("bake at 220C", .us, "bake at 425 °F"), ("Bake at 350 F until golden", .metric, "Bake at 175 °C until golden"),
         ("Add 180 cups", .us, "Add 180 cups"), ("Cook 350 for a while", .metric, "Cook 350 for a while"),
         ("Preheat to 180°C", .metric, "Preheat to 180°C"), ("Bake 2 c flour at 350°F", .metric, "Bake 2 c flour at 175 °C"),
-        ("The year 1850 F", .metric, "The year 1850 F"),
+        ("The year 1850 F", .metric, "The year 1850 F"), ("Bake at 180-200°C", .us, "Bake at 350-400 °F"),
+        ("Internal temp 200-210°F.", .metric, "Internal temp 95-100 °C."), ("Preheat to 350°F (175°C).", .metric, "Preheat to 175°C."),
+        ("Preheat to 350°F (175°C).", .us, "Preheat to 350°F."), ("Heat to 180°C/350°F, then", .us, "Heat to 350°F, then"),
+        ("Backofen bei 200 Grad backen", .us, "Backofen bei 400 °F backen"), ("Hornear a 230 grados C", .us, "Hornear a 450 °F"),
+        ("about 110°F", .metric, "about 45 °C"), ("Bake 10 to 12 minutes", .metric, "Bake 10 to 12 minutes"),
     ])
     func ovenTemperaturesInTextConvert(text: String, system: MeasureUnit.System, expected: String) {
         #expect(UnitConversion.convertingTemperatures(in: text, to: system) == expected)

@@ -33,6 +33,13 @@ struct ShoppingByIngredientTests {
         #expect(list.items.map { $0.amounts.map(\.isMeasured) } == [[false, true], [false, true]])
     }
 
+    /// "Butter or margarine" is bought as butter, and merges with butter.
+    @Test func anAlternativeIsBoughtAsItsFirst() {
+        let list = ShoppingList(recipes: [Self.recipe("Cake", [("butter or margarine", "2 tbsp")]), Self.recipe("Toast", [("Butter", "1 tbsp")])])
+        #expect(list.items.map(\.name) == ["butter or margarine"] && list.items.map(\.identity) == ["butter"])
+        #expect(list.items.first?.amounts.map(\.text) == ["3 tbsp"] && list.items.first?.aisle.name == "dairy and eggs")
+    }
+
     @Test func saltAndPepperWithoutAnAmountAreTwoItems() {
         let list = ShoppingList(recipes: [Self.recipe("Soup", [("Salt and freshly ground black pepper", "to taste"), ("salt", "1 tsp")])])
         #expect(list.items.map(\.identity) == ["salt", "black pepper"])

@@ -31,7 +31,7 @@ import Testing
         let tart = BakedGood(name: "Tart", ingredients: [Ingredient(name: "Creme-fraiche", amount: "¼ Cup"), Ingredient(name: "Salt", amount: "2 g")])
         let list = ShoppingList(recipes: [soup, pie, tart])
         #expect(list.items.map(\.name) == ["Crème fraîche", "Salt", "Leeks"])
-        #expect(list.items[0].amounts.map(\.text) == ["1¾ cup"])
+        #expect(list.items[0].amounts.map(\.text) == ["1¾ cups"])
         #expect(list.items[0].amounts[0].recipes == ["Soup", "Pie", "Tart"])
         #expect(list.items[1].amounts.map(\.text) == ["a pinch", "7 g"])
         #expect(list.items[1].amounts.map(\.recipes) == [["Soup"], ["Pie", "Tart"]])

@@ -2,8 +2,9 @@ import FoundationEssentials
 
 extension UnitConversion {
     /// An ingredient's amount in `system`'s units: "1 cup, packed" is "240 ml, packed" in
-    /// metric and "500 g" is "1⅛ lb" in US units; spoons, counts, amounts already in the
-    /// system and amounts without a number or a known unit stay as written.
+    /// metric and "500 g" is "1⅛ lb" in US units; spoons stay spoons (in US units written "tbsp"
+    /// and "tsp": "2 msk" is "2 tbsp"); counts, amounts already in the system and amounts
+    /// without a number or a known unit stay as written.
     ///
     /// ```swift
     /// UnitConversion.converted("1-2 cups", to: .metric)   // "240-480 ml"
@@ -11,8 +12,14 @@ extension UnitConversion {
     public static func converted(_ amount: String, to system: MeasureUnit.System) -> String {
         let trimmed = amount.trimmedWhitespace
         guard let leading = AmountScaling.leadingQuantity(Substring(trimmed)),
-              let (unit, rest) = MeasureUnit.leading(String(leading.rest)), unit.dimension != .count,
-              let unitSystem = unit.system, unitSystem != system else { return amount }
+              let (unit, rest) = MeasureUnit.leading(String(leading.rest)), unit.dimension != .count else { return amount }
+        guard let unitSystem = unit.system else {
+            // A spoon in US units is "tbsp" or "tsp", whatever the language wrote ("2 msk").
+            guard system == .us, unit.dimension == .volume, !leading.rest.trimmedWhitespace.lowercased().hasPrefix(unit.symbol) else { return amount }
+            let quantity = trimmed[..<leading.rest.startIndex].trimmedWhitespace
+            return quantity + " " + unit.symbol + rest
+        }
+        guard unitSystem != system else { return amount }
         let text = express(leading.value * unit.size, upTo: leading.upper.map { $0.value * unit.size }, dimension: unit.dimension, in: system)
         return text + rest
     }

@@ -37,10 +37,30 @@ public enum UnitConversion {
         case (.mass, .metric?): return base >= 1000 ? .kilogram : .gram
         case (.volume, .us?): return base >= MeasureUnit.cup.size / 4 ? .cup : base >= MeasureUnit.tablespoon.size ? .tablespoon : .teaspoon
         case (.mass, .us?): return base >= MeasureUnit.pound.size ? .pound : .ounce
-        case (.volume, nil): return base >= MeasureUnit.tablespoon.size ? .tablespoon : .teaspoon
+        // Spoons: tablespoons when they measure it to a half, else teaspoons (4 tsp, not 1⅓ tbsp).
+        case (.volume, nil):
+            let halves = base / (MeasureUnit.tablespoon.size / 2)
+            return base >= MeasureUnit.tablespoon.size && abs(halves - halves.rounded()) < 0.01 ? .tablespoon : .teaspoon
         case (.mass, nil): return base >= 1000 ? .kilogram : .gram
         }
     }
+
+    /// An English unit word in the plural after a number above one: "2 cups", "2 pinches";
+    /// other words, symbols and other languages' units as they are.
+    public static func plural(_ unit: String, after number: String) -> String {
+        guard number != "1", number.contains(where: { $0.isASCII && $0.isNumber }), !unit.contains(" ") else { return unit }
+        let lower = unit.lowercased()
+        if let plural = pluralUnits[lower] { return unit.first?.isUppercase == true ? plural.prefix(1).uppercased() + plural.dropFirst() : plural }
+        return unit
+    }
+
+    private static let pluralUnits: [String: String] = [
+        "cup": "cups", "pinch": "pinches", "can": "cans", "tin": "tins", "jar": "jars", "clove": "cloves", "slice": "slices", "stick": "sticks",
+        "bunch": "bunches", "sprig": "sprigs", "handful": "handfuls", "piece": "pieces", "packet": "packets", "package": "packages",
+        "bottle": "bottles", "head": "heads", "sheet": "sheets", "tablespoon": "tablespoons", "teaspoon": "teaspoons", "pound": "pounds",
+        "ounce": "ounces", "quart": "quarts", "pint": "pints", "gallon": "gallons", "leaf": "leaves", "dash": "dashes", "drop": "drops",
+        "stalk": "stalks", "fillet": "fillets", "bag": "bags", "box": "boxes", "carton": "cartons", "splash": "splashes",
+    ]
 
     /// Whether an amount has outgrown its unit (1500 ml is 1.5 l).
     private static func isLarge(_ base: Double, for unit: MeasureUnit) -> Bool {

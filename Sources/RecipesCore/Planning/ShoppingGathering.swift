@@ -109,7 +109,8 @@ struct ShoppingGathering {
         sum.low += low * measure.size
         sum.high += high * measure.size
         sum.isRange = sum.isRange || high != low
-        if sum.unitKeys.isEmpty || sum.unitKeys == [unitKey] {
+        // "tsp" and "teaspoon" are one unit: the sum stays in the first way of writing it.
+        if sum.units.isEmpty || sum.units == [measure] {
             sum.inFirstUnit.low += low
             sum.inFirstUnit.high += high
         }
@@ -161,20 +162,26 @@ struct ShoppingGathering {
         }
         var number = ShoppingList.rounded(quantity)
         if let upTo = apart.upTo, ShoppingList.rounded(upTo) != number { number += "-" + ShoppingList.rounded(upTo) }
-        return ShoppingList.Amount(quantity: quantity, upTo: apart.upTo, unit: apart.unit, recipes: apart.recipes,
-                                   text: apart.unit.isEmpty ? number : number + " " + apart.unit, isMeasured: false)
+        let unit = UnitConversion.plural(apart.unit, after: number)
+        return ShoppingList.Amount(quantity: quantity, upTo: apart.upTo, unit: unit, recipes: apart.recipes,
+                                   text: unit.isEmpty ? number : number + " " + unit, isMeasured: false)
     }
 
     /// One dimension's sum: in the unit it was written in when that was one unit and no
     /// system was asked for; else converted, to metric when any amount was metric.
     private func amount(_ sum: Measured, dimension: MeasureUnit.Dimension, units: MeasureUnit.System?) -> ShoppingList.Amount {
         let upTo = sum.isRange ? sum.high : nil
-        if sum.unitKeys.count == 1, let unit = sum.units.first, units == nil || unit.system == nil || unit.system == units || dimension == .count {
+        if sum.units.count == 1, let unit = sum.units.first, units == nil || unit.system == nil || unit.system == units || dimension == .count {
             let low = sum.inFirstUnit.low, high = sum.isRange ? sum.inFirstUnit.high : nil
             var number = UnitConversion.number(low, unit: unit, system: nil)
             if let high, UnitConversion.number(high, unit: unit, system: nil) != number { number += "-" + UnitConversion.number(high, unit: unit, system: nil) }
-            let text = sum.firstUnit.isEmpty ? number : number + " " + sum.firstUnit
-            return ShoppingList.Amount(quantity: low, upTo: high, unit: sum.firstUnit, recipes: sum.recipes, text: text, isMeasured: true)
+            // US units asked for: a spoon in any language is written "tbsp" or "tsp".
+            // Pieces written two ways ("2 large", "3") are a count.
+            let written = units == .us && unit.system == nil && dimension == .volume ? unit.symbol
+                : dimension == .count && sum.unitKeys.count > 1 ? "" : sum.firstUnit
+            let unitText = UnitConversion.plural(written, after: number)
+            let text = unitText.isEmpty ? number : number + " " + unitText
+            return ShoppingList.Amount(quantity: low, upTo: high, unit: unitText, recipes: sum.recipes, text: text, isMeasured: true)
         }
         let system = units ?? (sum.units.contains { $0.system == .metric } ? .metric : sum.units.contains { $0.system == .us } ? .us : nil)
         let unit = dimension == .count ? MeasureUnit.piece : UnitConversion.unit(for: sum.low, dimension: dimension, in: system)

@@ -37,8 +37,9 @@ struct MeasureUnitTests {
         ("1 cup", MeasureUnit.System.metric, "240 ml"), ("1-2 cups", .metric, "240-480 ml"), ("2 cups, packed", .metric, "480 ml, packed"),
         ("½ cup", .metric, "120 ml"), ("8 oz", .metric, "225 g"), ("1 lb", .metric, "455 g"), ("2 lbs", .metric, "905 g"), ("3 lb", .metric, "1.36 kg"),
         ("250 ml", .us, "1 cup"), ("500 g", .us, "1⅛ lb"), ("100 g", .us, "3½ oz"), ("30 ml", .us, "2 tbsp"), ("5 ml", .us, "1 tsp"),
-        ("1 l", .us, "4⅛ cups"), ("1 tbsp", .metric, "1 tbsp"), ("2 EL", .us, "2 EL"), ("3", .metric, "3"), ("a pinch", .metric, "a pinch"),
-        ("250 ml", .metric, "250 ml"), ("1 can", .metric, "1 can"), ("2 cups", .us, "2 cups"),
+        ("1 l", .us, "4⅛ cups"), ("1 tbsp", .metric, "1 tbsp"), ("2 EL", .us, "2 tbsp"), ("3", .metric, "3"), ("a pinch", .metric, "a pinch"),
+        ("250 ml", .metric, "250 ml"), ("1 can", .metric, "1 can"), ("2 cups", .us, "2 cups"), ("2 msk", .us, "2 tbsp"),
+        ("1 ss olje", .us, "1 tbsp olje"), ("1 tbsp", .us, "1 tbsp"), ("2 msk", .metric, "2 msk"),
     ])
     func amountsConvertAsCooksWriteThem(amount: String, system: MeasureUnit.System, expected: String) {
         #expect(UnitConversion.converted(amount, to: system) == expected)

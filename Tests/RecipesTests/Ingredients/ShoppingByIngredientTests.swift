@@ -40,6 +40,17 @@ struct ShoppingByIngredientTests {
         #expect(list.items.first?.amounts.map(\.text) == ["3 tbsp"] && list.items.first?.aisle.name == "dairy and eggs")
     }
 
+    /// One unit however it is written, spoons as they can be measured, English units plural.
+    @Test func spoonsAndUnitsReadAsCooksMeasure() {
+        let list = ShoppingList(recipes: [Self.recipe("A", [("vanilla extract", "1 tsp"), ("sugar", "1 tbsp"), ("milk", "1 cup"), ("salt", "1 pinch"),
+                                                            ("jam", "1 msk")]),
+                                          Self.recipe("B", [("vanilla extract", "1 teaspoon"), ("sugar", "1 tsp"), ("milk", "1 cup"), ("salt", "1 pinch"),
+                                                            ("jam", "1 ss")])])
+        #expect(list.items.map { $0.amounts.map(\.text) } == [["2 tsp"], ["4 tsp"], ["2 cups"], ["2 pinches"], ["2 msk"]])
+        let us = ShoppingList(recipes: [Self.recipe("A", [("jam", "1 msk")]), Self.recipe("B", [("jam", "2 ss")])], units: .us)
+        #expect(us.items.map { $0.amounts.map(\.text) } == [["3 tbsp"]])
+    }
+
     @Test func saltAndPepperWithoutAnAmountAreTwoItems() {
         let list = ShoppingList(recipes: [Self.recipe("Soup", [("Salt and freshly ground black pepper", "to taste"), ("salt", "1 tsp")])])
         #expect(list.items.map(\.identity) == ["salt", "black pepper"])

@@ -5,30 +5,26 @@ extension CommandEnvironment {
     /// The meal times WHEN reads: the defaults, changed by the user's config file when there
     /// is one. A bad line is the user's to fix, so it stops the command, naming the line.
     func mealTimes() throws -> MealTimes {
-        guard let (text, path) = try configurationFile() else { return .default }
-        do {
-            return try MealTimes(configuration: text, path: path)
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        try fromConfiguration(MealTimes.init(configuration:path:)) ?? .default
     }
 
     /// The ingredient vocabulary: the built-in one with the config file's `ingredient.` and
     /// `aisle.` lines. A line that cannot be read stops the command, naming it.
     func vocabulary() throws -> IngredientVocabulary {
-        guard let (text, path) = try configurationFile() else { return .builtIn }
-        do {
-            return try IngredientVocabulary(configuration: text, path: path)
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        try fromConfiguration { text, path in try IngredientVocabulary(configuration: text, path: path) } ?? .builtIn
     }
 
     /// The config file's `units = metric|us`, or nil when it does not say.
     func preferredUnits() throws -> MeasureUnit.System? {
+        try fromConfiguration(MeasureUnit.System.init(configuration:path:)) ?? nil
+    }
+
+    /// What `read` makes of the config file, or nil without one; its error (a line that
+    /// cannot be read, named) stops the command.
+    private func fromConfiguration<Value>(_ read: (String, String) throws -> Value) throws -> Value? {
         guard let (text, path) = try configurationFile() else { return nil }
         do {
-            return try MeasureUnit.System(configuration: text, path: path)
+            return try read(text, path)
         } catch {
             throw CommandFailure("\(error)")
         }

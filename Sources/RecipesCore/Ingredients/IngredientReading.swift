@@ -146,7 +146,7 @@ extension IngredientVocabulary {
     /// exactly the line's ("Eis" is ice, not a plural of "Ei").
     private func longestMatch(in tokens: [String], at index: Int) -> Match? {
         var best: (length: Int, exact: Bool, identity: String)?
-        for (key, exactFirst) in Self.lookupKeys(tokens[index]) {
+        func consider(_ key: String, exactFirst: Bool) {
             for phrase in phrases(startingWith: key) where index + phrase.words.count <= tokens.count {
                 var exact = exactFirst
                 var matched = true
@@ -163,12 +163,16 @@ extension IngredientVocabulary {
                 }
             }
         }
+        // The word itself, then without each regular plural ending (no list built: this runs
+        // for every word of every line).
+        let word = tokens[index]
+        consider(word, exactFirst: true)
+        let count = word.utf8.count
+        if count > 4, word.hasSuffix("ies") { consider(String(word.dropLast(3)) + "y", exactFirst: false) }
+        for ending in Self.pluralEndings where count - ending.utf8.count >= 2 && word.hasSuffix(ending) {
+            consider(String(word.dropLast(ending.count)), exactFirst: false)
+        }
         return best.map { Match(start: index, end: index + $0.length, identity: $0.identity) }
-    }
-
-    /// The word itself, then what it would be without a regular plural ending.
-    private static func lookupKeys(_ word: String) -> [(String, Bool)] {
-        [(word, true)] + singularCandidates(word).map { ($0, false) }
     }
 
     /// A word without each plural ending it may have: "tomatoes" → "tomatoe", "tomato";
@@ -232,7 +236,7 @@ extension IngredientVocabulary {
             defer { index = next }
             if character == "(" || character == "[" { endWord(at: index); depth += 1; continue }
             if character == ")" || character == "]" { endWord(at: index); depth = max(0, depth - 1); continue }
-            if character.isLetter || character.isNumber {
+            if Self.isWordCharacter(character) {
                 if wordStart == nil { wordStart = index }
                 continue
             }
@@ -248,6 +252,15 @@ extension IngredientVocabulary {
         endWord(at: line.endIndex)
         endSegment()
         return (segments, allWords)
+    }
+
+    /// A letter or digit; ASCII without asking Unicode's tables, which cost most of a line's
+    /// reading.
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue {
+            return (ascii >= 0x61 && ascii <= 0x7A) || (ascii >= 0x41 && ascii <= 0x5A) || (ascii >= 0x30 && ascii <= 0x39)
+        }
+        return character.isLetter || character.isNumber
     }
 
     /// Ingredients whose name also counts another ("3 cloves garlic").

@@ -91,11 +91,16 @@ public struct IngredientVocabulary: Sendable {
             // A line for a known ingredient adds to it; its identity keeps the rank it had.
             if entries[identity] == nil { addPhrase(Self.words(identity), identity: identity, priority: priority) }
             var entry = entries[identity] ?? Entry(identity: identity, kind: nil, aisle: nil, density: nil, names: [:])
+            var given: Set<String> = []
             for field in setting.value.split(separator: ";") {
                 let field = field.trimmedWhitespace
                 if field.isEmpty { continue }
                 let label = String(field.prefix { !$0.isWhitespace })
                 let value = String(field.dropFirst(label.count)).trimmedWhitespace
+                // One kind, aisle or density a line: a second would silently replace the first.
+                if ["kind", "aisle", "density"].contains(label.lowercased()), !given.insert(label.lowercased()).inserted {
+                    throw file.failure(setting, "'\(label.lowercased())' is given twice")
+                }
                 switch label.lowercased() {
                 case "kind":
                     let kind = Self.identityKey(value)

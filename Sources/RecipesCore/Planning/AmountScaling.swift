@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// Scales an ingredient's amount as a cook would: the leading quantity — a whole number, a
 /// decimal, a fraction or a Unicode fraction, a mixed number, a range (`1-2`, `1 to 2`) —
-/// multiplied and written the way recipes write it (`1½ cups`, not `1.5000 cups`); the unit
+/// multiplied and written the way recipes write it (`1½ cups`, not `1.5000 cups`; to an
+/// eighth or a third under 10 and whole above, except metric amounts, which keep decimals); the unit
 /// and anything after it kept; an amount without a quantity ("to taste", "a pinch") left
 /// alone.
 ///
@@ -15,8 +16,12 @@ public enum AmountScaling {
     /// or one that is not a positive number).
     public static func scale(_ amount: String, by factor: Double) -> String {
         guard factor.isFinite, factor > 0, factor != 1, let leading = leadingQuantity(Substring(amount.trimmedWhitespace)) else { return amount }
-        var scaled = ShoppingList.format(leading.value * factor)
-        if let upper = leading.upper { scaled += upper.separator + ShoppingList.format(upper.value * factor) }
+        // Metric amounts keep their decimals ("2.5 dl"); cups, spoons and counts go to the
+        // eighths and thirds a cook measures ("1⅛ cups", never "1.13").
+        let metric = MeasureUnit.leading(String(leading.rest))?.unit.system == .metric
+        func number(_ value: Double) -> String { metric ? ShoppingList.format(value) : ShoppingList.rounded(value) }
+        var scaled = number(leading.value * factor)
+        if let upper = leading.upper { scaled += upper.separator + number(upper.value * factor) }
         return scaled + leading.rest
     }
 

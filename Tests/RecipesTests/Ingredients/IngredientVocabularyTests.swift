@@ -57,3 +57,37 @@ struct IngredientVocabularyTests {
         }
     }
 }
+
+/// The configuration's ingredient and aisle lines: what they add, and each bad line named.
+struct IngredientVocabularyConfigurationTests {
+    @Test func linesAddIngredientsNamesAndAisles() throws {
+        let vocabulary = try IngredientVocabulary(configuration: """
+            # mine
+            ingredient.gochugaru = kind chili flake; aisle spices; ko 고춧가루; en korean chili flakes
+            ingredient.cheddar = en mature cheddar
+            aisle.asian shop = gochugaru
+            """, path: "config")
+        #expect(vocabulary.reading(of: "2 tbsp Korean chili flakes").identities == ["gochugaru"])
+        #expect(vocabulary.reading(of: "고춧가루").identities == ["gochugaru"])
+        #expect(vocabulary.isKind("gochugaru", of: "chili flake"))
+        #expect(vocabulary.reading(of: "200 g mature cheddar").identities == ["cheddar"])
+        #expect(vocabulary.aisle(of: "gochugaru").name == "asian shop" && vocabulary.aisleOrder.first?.name == "asian shop")
+        // The built-in names still read.
+        #expect(vocabulary.reading(of: "Eier").identities == ["egg"])
+    }
+
+    @Test(arguments: [
+        ("ingredient.x = colour red", "config:1: unknown field 'colour' (expected kind, aisle, density or a language code with names)"),
+        ("\ningredient.x = kind unicorn", "config:2: 'unicorn' is not an ingredient of the vocabulary (kind names one)"),
+        ("ingredient.x = aisle basement", "config:1: unknown aisle 'basement' (aisles: produce, dairy and eggs, meat and fish, bakery, baking, spices, tins and jars, frozen, drinks, other; an aisle.NAME line adds one)"),
+        ("ingredient.x = density heavy", "config:1: 'heavy' is not a density in grams per millilitre (such as 0.53)"),
+        ("ingredient.x = kind cheese; kind milk", "config:1: 'kind' is given twice"),
+        ("ingredient.x = en zzz\ningredient.y = de zzz", "config:2: 'zzz' already names 'x' on line 1"),
+        ("ingredient.x = kind x", "config:1: 'kind' needs another ingredient's name"),
+        ("ingredient.x = de", "config:1: 'de' needs names, comma separated"),
+        ("aisle. = eggs", "config:1: an aisle needs a name: aisle.NAME = INGREDIENTS"),
+    ])
+    func aBadLineIsNamedAndRefused(text: String, message: String) {
+        #expect { try IngredientVocabulary(configuration: text, path: "config") } throws: { "\($0)" == message }
+    }
+}

@@ -8,6 +8,8 @@ struct ShoppingGathering {
     /// An item being gathered.
     private struct Gathered {
         var name: String
+        /// The recipes that wrote each name, so the item is named as most of them name it.
+        var names: [(name: String, recipes: Set<String>)] = []
         var identity: String?
         var isOptional = true
         /// Amounts in known units, by dimension, summed in the dimension's base.
@@ -78,6 +80,10 @@ struct ShoppingGathering {
         }
         var item = gathered[key]!
         item.isOptional = item.isOptional && optional
+        // The way most recipes write it ("eggs" in a week of English recipes and one
+        // "huevos"), the first of equals; a recipe planned twice counts once.
+        if let index = item.names.firstIndex(where: { $0.name == name }) { item.names[index].recipes.insert(recipe) } else { item.names.append((name, [recipe])) }
+        item.name = item.names.max { $0.recipes.count < $1.recipes.count }!.name
         defer { gathered[key] = item }
         guard let parsed else {
             // The same words ("to taste", none) are one amount, however many meals need them.

@@ -39,8 +39,9 @@ public struct ShoppingList: Sendable {
 
     /// One thing to buy, with every amount the recipes ask for.
     public struct Item: Sendable, Equatable {
-        /// The name as first written: the words that name the ingredient when the vocabulary
-        /// knows it ("eggs" in "large eggs, beaten"), else the whole name.
+        /// The name as most of its recipes write it (the first of equals): the words that name
+        /// the ingredient when the vocabulary knows it ("eggs" in "large eggs, beaten"), else
+        /// the whole name.
         public let name: String
         /// The ingredient the vocabulary reads it as ("egg"), or nil when it knows none.
         public let identity: String?

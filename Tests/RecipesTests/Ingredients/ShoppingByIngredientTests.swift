@@ -51,6 +51,13 @@ struct ShoppingByIngredientTests {
         #expect(us.items.map { $0.amounts.map(\.text) } == [["3 tbsp"]])
     }
 
+    /// An item is named as most of its lines name it, not by whichever recipe came first.
+    @Test func anItemIsNamedAsMostLinesNameIt() {
+        let list = ShoppingList(recipes: [Self.recipe("Tortilla", [("huevos", "4")]), Self.recipe("Cake", [("eggs", "3")]),
+                                          Self.recipe("Omelette", [("large eggs", "2")])])
+        #expect(list.items.map(\.name) == ["eggs"] && list.items.first?.amounts.map(\.text) == ["9"])
+    }
+
     @Test func saltAndPepperWithoutAnAmountAreTwoItems() {
         let list = ShoppingList(recipes: [Self.recipe("Soup", [("Salt and freshly ground black pepper", "to taste"), ("salt", "1 tsp")])])
         #expect(list.items.map(\.identity) == ["salt", "black pepper"])

@@ -21,12 +21,18 @@ extension RecipePredicates {
 }
 
 extension RecipePredicates {
-    /// Recipes using the ingredient a user names, as ``IngredientVocabulary/active`` reads
-    /// it ("eggs", "Eier" and "egg" are egg; "salt and pepper" both, "butter or margarine"
-    /// either); a name it does not know is looked for in the ingredient lines' names, case and
+    /// Recipes using the ingredient a user names: an identity of ``IngredientVocabulary/active``
+    /// with its kinds ("flour" is every flour), else as the vocabulary reads a line ("eggs",
+    /// "Eier" and "egg" are egg; "salt and pepper" both, "butter or margarine" either); a name
+    /// it does not know is looked for in the ingredient lines' names, case and
     /// accents aside. Nil for a name without letters or digits.
     public static func usingIngredient(named text: String) -> Predicate<Recipe>? {
-        let reading = IngredientVocabulary.active.reading(of: text)
+        let vocabulary = IngredientVocabulary.active
+        // A search for an identity itself is for it and its kinds: "flour" finds every flour,
+        // though a recipe's "flour" means all-purpose flour.
+        let typed = IngredientVocabulary.identityKey(text)
+        if vocabulary.entry(for: typed) != nil { return usingIngredient(typed) }
+        let reading = vocabulary.reading(of: text)
         guard let first = reading.identities.first else {
             guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
             return #Predicate<Recipe> { recipe in recipe.ingredients.contains { $0.name.localizedStandardContains(text) } }

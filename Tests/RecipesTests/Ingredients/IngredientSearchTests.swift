@@ -49,7 +49,8 @@ import Testing
     @Test func eggsAreNotEggplantAndCheeseIsCheddar() throws {
         let context = ModelContext(temporary.store)
         for (name, line) in [("Omelette", "2 large eggs, beaten"), ("Kuchen", "3 Eier"), ("Moussaka", "1 eggplant"), ("Mac", "200 g cheddar"),
-                             ("Crêpes", "2 œufs"), ("Pizza", "mozzarella"), ("Vinaigrette", "2 c. à s. d’huile d’olive")] {
+                             ("Crêpes", "2 œufs"), ("Pizza", "mozzarella"), ("Vinaigrette", "2 c. à s. d’huile d’olive"),
+                             ("Scones", "200 g self-raising flour"), ("Bread", "500 g flour")] {
             let (ingredient, amount) = Ingredient.split(line)
             context.insert(Recipe(name: name, ingredients: [Ingredient(name: ingredient, amount: amount)]))
         }
@@ -65,5 +66,8 @@ import Testing
         // A name the vocabulary does not know is looked for in the lines.
         #expect(try names(RecipePredicates.usingIngredient(named: "plant")) == ["Moussaka"])
         #expect(RecipePredicates.usingIngredient(named: " - ") == nil)
+        // Searching the kind itself finds every flour; a recipe's "flour" is all-purpose.
+        #expect(try names(RecipePredicates.usingIngredient(named: "flour")) == ["Bread", "Scones"])
+        #expect(try names(RecipePredicates.usingIngredient(named: "plain flour")) == ["Bread"])
     }
 }

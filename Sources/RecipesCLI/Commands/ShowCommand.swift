@@ -65,6 +65,8 @@ struct ShowCommand: RecipesCommand {
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let units = try units ?? environment.preferredUnits()
+        // Converting reads the lines with the vocabulary the config extends.
+        if units != nil { IngredientVocabulary.active = try environment.vocabulary() }
         let store = try environment.openStore()
         let recipe: Recipe
         if let reference {
@@ -89,7 +91,7 @@ struct ShowCommand: RecipesCommand {
                 var scaled = ingredient
                 scaled.amount = ingredient.amount.map { amount in
                     let amount = AmountScaling.scale(amount, by: factor)
-                    return units.map { UnitConversion.converted(amount, to: $0) } ?? amount
+                    return units.map { UnitConversion.converted(amount, to: $0, density: RecipeTextRenderer.weighingDensity(ingredient.name, units: $0)) } ?? amount
                 }
                 return scaled
             }

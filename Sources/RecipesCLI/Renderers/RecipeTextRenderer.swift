@@ -54,7 +54,8 @@ struct RecipeTextRenderer {
                     output.line(" " + TerminalText.oneLine(ingredient.name) + ":")
                 } else {
                     let amount = AmountScaling.scale(ingredient.amount, by: scale)
-                    rows.append(["  " + TerminalText.oneLine(units.map { UnitConversion.converted(amount, to: $0) } ?? amount), TerminalText.oneLine(ingredient.name)])
+                    let converted = units.map { UnitConversion.converted(amount, to: $0, density: Self.weighingDensity(ingredient.name, units: $0)) }
+                    rows.append(["  " + TerminalText.oneLine(converted ?? amount), TerminalText.oneLine(ingredient.name)])
                 }
             }
             if !rows.isEmpty { TextColumns.write(rows, to: output) }
@@ -64,6 +65,13 @@ struct RecipeTextRenderer {
             output.line("Instructions:")
             output.line(TerminalText.block(converted(recipe.instructions)))
         }
+    }
+
+    /// In metric, the density of what an ingredient line names when cooks weigh it.
+    static func weighingDensity(_ name: String, units: MeasureUnit.System) -> Double? {
+        guard units == .metric else { return nil }
+        let vocabulary = IngredientVocabulary.active
+        return vocabulary.reading(of: name).identities.first.flatMap(vocabulary.weighingDensity(of:))
     }
 
     /// Text with its oven temperatures in the system asked for.

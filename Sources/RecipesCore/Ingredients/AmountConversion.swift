@@ -9,7 +9,9 @@ extension UnitConversion {
     /// ```swift
     /// UnitConversion.converted("1-2 cups", to: .metric)   // "240-480 ml"
     /// ```
-    public static func converted(_ amount: String, to system: MeasureUnit.System) -> String {
+    /// With `density` (grams per millilitre, as ``IngredientVocabulary/weighingDensity(of:)``
+    /// gives for what metric cooks weigh), cups of it become grams in metric.
+    public static func converted(_ amount: String, to system: MeasureUnit.System, density: Double? = nil) -> String {
         let trimmed = amount.trimmedWhitespace
         guard let leading = AmountScaling.leadingQuantity(Substring(trimmed)),
               let (unit, rest) = MeasureUnit.leading(String(leading.rest)), unit.dimension != .count else { return amount }
@@ -20,6 +22,10 @@ extension UnitConversion {
             return quantity + " " + unit.symbol + rest
         }
         guard unitSystem != system else { return amount }
+        if system == .metric, unit.dimension == .volume, let density {
+            let grams = leading.value * unit.size * density
+            return express(grams, upTo: leading.upper.map { $0.value * unit.size * density }, dimension: .mass, in: .metric) + rest
+        }
         let text = express(leading.value * unit.size, upTo: leading.upper.map { $0.value * unit.size }, dimension: unit.dimension, in: system)
         return text + rest
     }

@@ -223,6 +223,15 @@ public struct IngredientVocabulary: Sendable {
         return nil
     }
 
+    /// The density of an ingredient metric cooks weigh rather than measure by volume: what
+    /// the baking aisle sells (flour, sugar, cocoa, honey) and fresh solids lighter than water
+    /// (butter, grated cheese); nil for milk, cream, oil, drinks and what has no density.
+    public func weighingDensity(of identity: String) -> Double? {
+        guard let density = density(of: identity) else { return nil }
+        let aisle = aisle(of: identity).name
+        return aisle == "baking" || (density < 0.99 && ["dairy and eggs", "produce", "meat and fish"].contains(aisle)) ? density : nil
+    }
+
     /// The phrases that start at a word, for ``IngredientReading``.
     func phrases(startingWith word: String) -> [Phrase] {
         phrases[word] ?? []

@@ -130,19 +130,23 @@ struct ShoppingGathering {
     func items(units: MeasureUnit.System?) -> [ShoppingList.Item] {
         order.map { key in
             var item = gathered[key]!
-            // Cups of flour and grams of flour: one weight, when the flour's density is known.
-            if let volume = item.measured[.volume], let mass = item.measured[.mass], let identity = item.identity,
-               let density = vocabulary.density(of: identity) {
-                var merged = mass
+            // Cups of flour and grams of flour: one weight, when the flour's density is known;
+            // and in metric, cups of a solid are weighed (spoons stay spoons, liquids litres).
+            if let volume = item.measured[.volume], let identity = item.identity, let density = vocabulary.density(of: identity),
+               item.measured[.mass] != nil || (units == .metric && volume.units.contains { $0.system == .us } && vocabulary.weighingDensity(of: identity) != nil) {
+                let mass = item.measured[.mass]
+                var merged = mass ?? Measured(firstUnit: "g")
                 merged.low += volume.low * density
                 merged.high += volume.high * density
-                merged.isRange = mass.isRange || volume.isRange
+                merged.isRange = (mass?.isRange ?? false) || volume.isRange
                 merged.unitKeys.formUnion(volume.unitKeys)
                 merged.units.formUnion(volume.units)
+                if mass == nil { merged.units.insert(.gram) }
                 // The recipes in the order they came, whichever dimension came first.
-                let volumeFirst = item.slots.firstIndex(of: .measured(.volume))! < item.slots.firstIndex(of: .measured(.mass))!
-                merged.recipes = volumeFirst ? volume.recipes + mass.recipes.filter { !volume.recipes.contains($0) }
-                    : mass.recipes + volume.recipes.filter { !mass.recipes.contains($0) }
+                let massRecipes = mass?.recipes ?? []
+                let volumeFirst = item.slots.firstIndex(of: .measured(.volume))! < (item.slots.firstIndex(of: .measured(.mass)) ?? Int.max)
+                merged.recipes = volumeFirst ? volume.recipes + massRecipes.filter { !volume.recipes.contains($0) }
+                    : massRecipes + volume.recipes.filter { !massRecipes.contains($0) }
                 item.measured[.mass] = merged
                 item.measured[.volume] = nil
                 // The weight takes the place of whichever came first.

@@ -12,6 +12,9 @@ final class CommandEnvironment {
     let now: Date
     /// Local time from TZ, through the C library (see LocalTime).
     let local = LocalTime.system
+    /// The config file once read for this command (nil inside when there is none), so that
+    /// meal times, the vocabulary and the units read it once between them.
+    var configurationFileRead: (text: String, path: String)??
 
     init(output: TextOutput, errors: TextOutput, storeOption: String?) throws {
         self.output = output

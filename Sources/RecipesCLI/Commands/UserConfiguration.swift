@@ -30,8 +30,15 @@ extension CommandEnvironment {
         }
     }
 
-    /// The config file's text and path, or nil when there is none.
+    /// The config file's text and path, or nil when there is none; read once per command.
     private func configurationFile() throws -> (text: String, path: String)? {
+        if let read = configurationFileRead { return read }
+        let read = try readConfigurationFile()
+        configurationFileRead = .some(read)
+        return read
+    }
+
+    private func readConfigurationFile() throws -> (text: String, path: String)? {
         var variables: [String: String] = [:]
         for name in ["XDG_CONFIG_HOME", "HOME"] { variables[name] = Self.variable(name) }
         if variables["HOME"] == nil { variables["HOME"] = Self.homeFromPasswordFile() }

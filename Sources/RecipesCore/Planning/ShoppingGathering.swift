@@ -7,7 +7,6 @@ struct ShoppingGathering {
 
     /// An item being gathered.
     private struct Gathered {
-        var name: String
         /// The recipes that wrote each name, so the item is named as most of them name it.
         var names: [(name: String, recipes: Set<String>)] = []
         var identity: String?
@@ -30,11 +29,13 @@ struct ShoppingGathering {
         var low = 0.0
         var high = 0.0
         var isRange = false
-        /// The units as written, each with its own sum, so one unit can print as written.
+        /// The unit as first written, and the sum in it while every amount is in that unit,
+        /// so that one unit prints as written.
         var firstUnit: String
+        var inFirstUnit = (low: 0.0, high: 0.0)
+        /// The units' spellings ("large", "") and the units themselves.
         var unitKeys: Set<String> = []
         var units: Set<MeasureUnit> = []
-        var inFirstUnit = (low: 0.0, high: 0.0)
         var recipes: [String] = []
     }
 
@@ -75,7 +76,7 @@ struct ShoppingGathering {
     private mutating func addAmount(key: String, name: String, identity: String?, parsed: (quantity: Double, upTo: Double?)?, unit: String,
                                     amount: String, factor: Double, recipe: String, optional: Bool) {
         if gathered[key] == nil {
-            gathered[key] = Gathered(name: name, identity: identity)
+            gathered[key] = Gathered(identity: identity)
             order.append(key)
         }
         var item = gathered[key]!
@@ -83,7 +84,6 @@ struct ShoppingGathering {
         // The way most recipes write it ("eggs" in a week of English recipes and one
         // "huevos"), the first of equals; a recipe planned twice counts once.
         if let index = item.names.firstIndex(where: { $0.name == name }) { item.names[index].recipes.insert(recipe) } else { item.names.append((name, [recipe])) }
-        item.name = item.names.max { $0.recipes.count < $1.recipes.count }!.name
         defer { gathered[key] = item }
         guard let parsed else {
             // The same words ("to taste", none) are one amount, however many meals need them.
@@ -160,7 +160,8 @@ struct ShoppingGathering {
                 case .apart(let index): amount(apart: item.apart[index])
                 }
             }
-            return ShoppingList.Item(name: item.name, identity: item.identity, aisle: vocabulary.aisle(of: item.identity ?? ShoppingList.itemKey(item.name)),
+            let name = item.names.max { $0.recipes.count < $1.recipes.count }!.name
+            return ShoppingList.Item(name: name, identity: item.identity, aisle: vocabulary.aisle(of: item.identity ?? ShoppingList.itemKey(name)),
                                      isOptional: item.isOptional, amounts: amounts)
         }
     }

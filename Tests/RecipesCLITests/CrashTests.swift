@@ -164,11 +164,9 @@ import Testing
         let cli = RecipesProcess()
         try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"),
                              ingredients: [Ingredient(name: "Leeks", amount: "2")])])
-        // The version before kept no meal in progress nor undone cooking (the last migration).
+        // The version before kept no pantry (the last migration).
         try SQLiteConnection(path: cli.store.path).execute("""
-            DROP INDEX recipe_plan_current; ALTER TABLE recipe DROP COLUMN plan_current;
-            DROP INDEX cooked_undone; ALTER TABLE cooked DROP COLUMN occurrence; ALTER TABLE cooked DROP COLUMN removed;
-            DELETE FROM migration WHERE version = 16; PRAGMA user_version = 15
+            DROP TABLE pantry_item; DELETE FROM migration WHERE version = 18; PRAGMA user_version = 17
             """)
         let (store, folder) = try sharedReadOnly(cli, part)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
@@ -178,6 +176,9 @@ import Testing
         #expect(next == .init(stdout: "Soup · 18:00 (in 8h 30m)\n", stderr: "", status: 0))
         let search = try cli.run(["--store", store.path, "search", "leek", "--format", "plain"], unprivileged: true)
         #expect(search.status == 0 && search.stdout.contains("\tSoup\t"), "\(search)")
+        // By ingredient too, from a store this user cannot write (its stored needs, or reading its lines).
+        let byIngredient = try cli.run(["--store", store.path, "search", "--ingredient", "leek", "--format", "plain"], unprivileged: true)
+        #expect(byIngredient.status == 0 && byIngredient.stdout.contains("\tSoup\t"), "\(byIngredient)")
         let add = try cli.run(["--store", store.path, "add", "Bread"], unprivileged: true)
         #expect(add.status == 2 && add.stderr.hasSuffix("the store is read-only; nothing was changed\n"), "\(add)")
         #expect(try FileContents.read(store.path) == before)
@@ -186,9 +187,9 @@ import Testing
         // Backed up from the copy: in this version's schema.
         let backup = try folderForAnyone(cli, "backups").appendingPathComponent("backup.sqlite")
         #expect(try cli.run(["--store", store.path, "backup", backup.path], unprivileged: true).status == 0)
-        #expect(try SQLiteConnection(path: backup.path, readOnly: true).scalar("PRAGMA user_version") == .integer(16))
+        #expect(try SQLiteConnection(path: backup.path, readOnly: true).scalar("PRAGMA user_version") == .integer(Int64(RecipeStore.currentSchemaVersion)))
         #expect(try FileContents.read(store.path) == before)
-        #expect(try SQLiteConnection(path: store.path, readOnly: true).scalar("PRAGMA user_version") == .integer(15))
+        #expect(try SQLiteConnection(path: store.path, readOnly: true).scalar("PRAGMA user_version") == .integer(Int64(RecipeStore.currentSchemaVersion - 1)))
 
         // An empty file, a store no version has written yet, reads as an empty store.
         let empty = folder.appendingPathComponent("empty.sqlite")

@@ -11,8 +11,9 @@ import Testing
         func columns(of table: String) throws -> Set<String> {
             Set(try store.database.fetchAll("SELECT name FROM pragma_table_info(?)", [table]) { try $0["name"] as String })
         }
-        // `rowid` is the search index's key, not data.
-        #expect(try columns(of: "recipe").subtracting(["rowid", "plan_after", "plan_current"] + RecipeRecord.derivedColumnNames)
+        // `rowid` is the search index's key, not data; `needs_read` marks lines the store has
+        // read into ingredient needs (RecipeStore+IngredientNeeds).
+        #expect(try columns(of: "recipe").subtracting(["rowid", "plan_after", "plan_current", "needs_read"] + RecipeRecord.derivedColumnNames)
             == Set(RecipeRecord.columns.map(\.name)))
         #expect(try columns(of: "ingredient").subtracting(["recipe", "position"])
             == Set(RecipeRecord.IngredientRecord.columns.map(\.name)))

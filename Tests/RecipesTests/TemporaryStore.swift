@@ -30,6 +30,12 @@ final class TemporaryStore {
     /// text). With `countTriggers`, also migration 12's triggers, which keyed by the same.
     static func version12Schema(countTriggers: Bool) -> String {
         """
+        DROP TABLE pantry_item;
+        DROP TABLE ingredient_need;
+        DROP TABLE ingredient_kind;
+        DROP TABLE local_state;
+        DROP INDEX recipe_needs_unread;
+        ALTER TABLE recipe DROP COLUMN needs_read;
         DROP INDEX recipe_plan_current;
         ALTER TABLE recipe DROP COLUMN plan_current;
         DROP INDEX cooked_undone;

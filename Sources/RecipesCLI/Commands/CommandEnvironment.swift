@@ -109,6 +109,7 @@ final class CommandEnvironment {
     }
 
     private func open(_ path: String) throws -> RecipeStore {
+        activateConfiguredVocabulary()
         do {
             let store = try RecipeStore(path: path)
             // A pinned clock is the plan's now too: what is upcoming, what `next` shows.

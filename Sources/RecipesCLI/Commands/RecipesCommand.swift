@@ -36,7 +36,7 @@ enum Commands {
     static var all: [any RecipesCommand.Type] { [
         SearchCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, SetCommand.self, RenameCommand.self, DeleteCommand.self, TagsCommand.self, PlanCommand.self,
         CookedCommand.self,
-        NextCommand.self, ShoppingCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, DuplicatesCommand.self, BackupCommand.self, RestoreCommand.self, InitCommand.self, HelpCommand.self,
+        NextCommand.self, ShoppingCommand.self, PantryCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, DuplicatesCommand.self, BackupCommand.self, RestoreCommand.self, InitCommand.self, HelpCommand.self,
         CompletionsCommand.self,
     ] }
 
@@ -57,6 +57,7 @@ enum Commands {
         case "cooked": CookedCommand.self
         case "next": NextCommand.self
         case "shopping": ShoppingCommand.self
+        case "pantry": PantryCommand.self
         case "export": ExportCommand.self
         case "import": ImportCommand.self
         case "sync": SyncCommand.self

@@ -15,6 +15,8 @@ struct SearchCommand: RecipesCommand {
                                  help: "name: by name, then planned date (default); planned: by planned date (unplanned first), then name; cooked: least recently cooked first (never cooked before all), then name. With name and planned, names order as Finder sorts them: case and accents aside, numbers by value (Apple 672 before Apple 1169, Éclair among the e's).")
     static let notCookedSince = OptionSpec("--not-cooked-since", value: "duration",
                                            help: "Only recipes never cooked or last cooked longer ago than this (30d, 2w, 12h).")
+    static let canCook = OptionSpec("--can-cook", help: "Only recipes whose required ingredients the pantry holds (recipes pantry), listed with what each misses, fewest first.")
+    static let missing = OptionSpec("--missing", value: "n", help: "With --can-cook (which it implies): allow up to N missing ingredients (default 0).")
     static let limit = OptionSpec("--limit", short: "n", value: "count", help: "Show at most this many recipes.")
     static let format = OptionSpec("--format", value: "format", choosing: ListFormat.self,
                                    help: "table (default on a terminal), plain (tab-separated, default when piped) or json.")
@@ -27,14 +29,18 @@ struct SearchCommand: RecipesCommand {
             finds "Crème brûlée"). With no words, lists every recipe. --ingredient reads the \
             ingredient lines as shopping does (recipes-ingredients(7)): the ingredient or a kind \
             of it, in any language; a name the vocabulary does not know is looked for in the \
-            lines' names. --ingredient, --tag, --max-time, --kind, --not-cooked-since and the \
-            words all apply together. Exits 1 when nothing matches.
+            lines' names. --can-cook lists what the pantry can cook: every required line met by an item \
+            of the same ingredient or a more specific kind (cheddar for "cheese", never "cheese" for \
+            cheddar), either of an "A or B" line, water and ice always there, optional lines not \
+            counted; --missing N allows N missing, fewest missing first, and says what is missing. \
+            --ingredient, --tag, --max-time, --kind, --not-cooked-since, --can-cook and the words \
+            all apply together. Exits 1 when nothing matches.
             Plain output has one recipe a line: id, kind, name, planned date (ISO 8601, UTC), \
             number of ingredients, separated by tabs.
             """,
         arguments: [ArgumentSpec("words", optional: true, variadic: true, help: "Words to look for.")],
-        options: [kind, ingredient, tag, maxTime, upcoming, notCookedSince, sort, limit, format],
-        examples: ["recipes search --ingredient egg --ingredient spinach", "recipes search chocolate --kind baked", "recipes search --tag vegetarian --max-time 30m", "recipes search --upcoming --sort planned", "recipes search --not-cooked-since 30d --sort cooked", "recipes search tomato --format json | jq '.[].name'"])
+        options: [kind, ingredient, tag, maxTime, upcoming, notCookedSince, canCook, missing, sort, limit, format],
+        examples: ["recipes search --ingredient egg --ingredient spinach", "recipes search --can-cook --missing 1 --max-time 30m", "recipes search chocolate --kind baked", "recipes search --tag vegetarian --max-time 30m", "recipes search --upcoming --sort planned", "recipes search --not-cooked-since 30d --sort cooked", "recipes search tomato --format json | jq '.[].name'"])
 
     let words: String
     let kind: SearchKindChoice
@@ -46,6 +52,8 @@ struct SearchCommand: RecipesCommand {
     /// The ingredients named with --ingredient, as typed.
     let ingredients: [String]
     let maxMinutes: Int?
+    /// With --can-cook or --missing: how many required lines may be missing.
+    let missingAtMost: Int?
     /// How long ago a recipe must have been cooked at the latest (or never) to be listed.
     let notCookedFor: TimeInterval?
 
@@ -78,6 +86,8 @@ struct SearchCommand: RecipesCommand {
             throw UsageError(.badDuration(option: Self.notCookedSince.long, detail: "\(error)"), command: Self.spec.name)
         }
         limitCount = try arguments.integer(Self.limit, minimum: 1, command: Self.spec.name)
+        let missing = try arguments.integer(Self.missing, minimum: 0, maximum: 999, command: Self.spec.name)
+        missingAtMost = missing ?? (arguments.has(Self.canCook) ? 0 : nil)
         format = arguments.choice(Self.format)
     }
 
@@ -94,8 +104,8 @@ struct SearchCommand: RecipesCommand {
             predicate = predicate.map { $0 && upcoming } ?? upcoming
         }
         if !ingredients.isEmpty {
-            // The lines are read with the vocabulary the config file extends.
-            IngredientVocabulary.active = try environment.vocabulary()
+            // The lines are read with the vocabulary the config file extends (opening the
+            // store made it the active one), made only if a line or a name must be read.
             for name in ingredients {
                 guard let using = RecipePredicates.usingIngredient(named: name) else { continue }
                 predicate = predicate.map { $0 && using } ?? using
@@ -118,8 +128,16 @@ struct SearchCommand: RecipesCommand {
             let notLately = RecipePredicates.notCooked(since: now.addingTimeInterval(-notCookedFor))
             predicate = predicate.map { $0 && notLately } ?? notLately
         }
+        var pantry: [PantryItem] = []
+        if let missingAtMost {
+            pantry = try store.pantryItems()
+            let cookable = RecipePredicates.canCook(with: pantry, missingAtMost: missingAtMost)
+            predicate = predicate.map { $0 && cookable } ?? cookable
+        }
         var descriptor = StoreQuery<Recipe>(predicate: predicate, sortBy: Self.sortKeys(order))
-        descriptor.fetchLimit = limitCount
+        // What can be cooked is ordered by what it misses first: the limit applies after.
+        descriptor.fetchLimit = missingAtMost == nil ? limitCount : nil
+        if missingAtMost != nil { return try listCookable(descriptor, pantry: pantry, store: store, environment) }
 
         let output = environment.output
         var found = 0
@@ -146,6 +164,20 @@ struct SearchCommand: RecipesCommand {
         }
         renderer.finish(output)
         return found > 0 ? .success : .nothingFound
+    }
+
+    /// `--can-cook`: the matches with what each misses, fewest missing first (in the --sort
+    /// order among equals), at most --limit of them.
+    private func listCookable(_ descriptor: StoreQuery<Recipe>, pantry: [PantryItem], store: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
+        var summaries: [RecipeSummary] = []
+        try store.enumerateSummaries(descriptor) { summaries.append($0); return true }
+        let missing = try store.missingFromPantry(summaries.map(\.id), pantry: pantry)
+        var found = summaries.map { (summary: $0, missing: missing[$0.id] ?? []) }
+        // A stable sort keeps the --sort order among recipes missing as many.
+        found = found.enumerated().sorted { ($0.element.missing.count, $0.offset) < ($1.element.missing.count, $1.offset) }.map(\.element)
+        if let limitCount { found = Array(found.prefix(limitCount)) }
+        CanCookRenderer.write(found, format: ListFormat.chosen(format, for: environment.output), to: environment.output)
+        return found.isEmpty ? .nothingFound : .success
     }
 
     /// The ORDER BY of each --sort; nil sorts first ascending, so never-cooked recipes lead.

@@ -14,6 +14,18 @@ extension CommandEnvironment {
         try fromConfiguration { text, path in try IngredientVocabulary(configuration: text, path: path) } ?? .builtIn
     }
 
+    /// Makes the config file's vocabulary the active one, made only when a line is to be
+    /// read. The store reads its lines with the active vocabulary and keeps that reading; with
+    /// another than the last, it reads them all again. A config line that cannot be read is
+    /// reported by the commands that use the vocabulary (``vocabulary()``); the store then
+    /// reads with the built-in one.
+    func activateConfiguredVocabulary() {
+        let configuration = (try? configurationFile()) ?? nil
+        IngredientVocabulary.activate(fingerprint: IngredientVocabulary.fingerprint(configuration: configuration?.text, path: configuration?.path ?? ""),
+                                      identities: IngredientVocabulary.identities(configuration: configuration?.text, path: configuration?.path ?? ""),
+                                      whenNeeded: { configuration.flatMap { try? IngredientVocabulary(configuration: $0.text, path: $0.path) } ?? .builtIn })
+    }
+
     /// The config file's `units = metric|us`, or nil when it does not say.
     func preferredUnits() throws -> MeasureUnit.System? {
         try fromConfiguration(MeasureUnit.System.init(configuration:path:)) ?? nil

@@ -80,6 +80,11 @@ enum ShoppingFormat: String, OptionChoice {
     case text, json, markdown
 }
 
+/// `pantry --format`.
+enum PantryFormat: String, OptionChoice {
+    case text, json
+}
+
 /// `--units`: the system amounts are converted to.
 extension MeasureUnit.System: OptionChoice {}
 

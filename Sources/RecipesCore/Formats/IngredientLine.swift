@@ -185,7 +185,15 @@ enum IngredientLine {
 extension StringProtocol {
     /// Without the given characters at either end.
     func trimmingCharacters(of set: String) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+        trimming { set.contains($0) }
+    }
+
+    /// Without the characters `trimmed` holds for at either end. By indexes: a reversed
+    /// view made into a string goes a character at a time, and reading the ingredient
+    /// vocabulary spent two thirds of its time there.
+    func trimming(_ trimmed: (Character) -> Bool) -> String {
+        guard let first = firstIndex(where: { !trimmed($0) }), let last = lastIndex(where: { !trimmed($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
 

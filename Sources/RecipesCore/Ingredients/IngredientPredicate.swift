@@ -27,12 +27,11 @@ extension RecipePredicates {
     /// it does not know is looked for in the ingredient lines' names, case and
     /// accents aside. Nil for a name without letters or digits.
     public static func usingIngredient(named text: String) -> Predicate<Recipe>? {
-        let vocabulary = IngredientVocabulary.active
         // A search for an identity itself is for it and its kinds: "flour" finds every flour,
-        // though a recipe's "flour" means all-purpose flour.
+        // though a recipe's "flour" means all-purpose flour. Known without making the vocabulary.
         let typed = IngredientVocabulary.identityKey(text)
-        if vocabulary.entry(for: typed) != nil { return usingIngredient(typed) }
-        let reading = vocabulary.reading(of: text)
+        if IngredientReadings.shared.knowsIdentity(typed) { return usingIngredient(typed) }
+        let reading = IngredientVocabulary.active.reading(of: text)
         guard let first = reading.identities.first else {
             guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
             return #Predicate<Recipe> { recipe in recipe.ingredients.contains { $0.name.localizedStandardContains(text) } }
@@ -51,6 +50,18 @@ extension IngredientVocabulary {
         get { IngredientReadings.shared.vocabulary }
         set { IngredientReadings.shared.vocabulary = newValue }
     }
+
+    /// Makes the vocabulary `make` returns the active one, made when first needed, its
+    /// ``fingerprint`` known before: a program that reads no line (a status bar's `next`, a
+    /// search by ingredient in a store whose lines were read already) never makes it.
+    package static func activate(fingerprint: String, identities: Set<String>, whenNeeded make: @escaping @Sendable () -> IngredientVocabulary) {
+        IngredientReadings.shared.activate(fingerprint: fingerprint, identities: identities, make)
+    }
+
+    /// The active vocabulary's fingerprint, without making it.
+    package static var activeFingerprint: String {
+        IngredientReadings.shared.fingerprint
+    }
 }
 
 /// The active vocabulary and the readings made with it, remembered by name: a store's lines
@@ -59,8 +70,23 @@ final class IngredientReadings: Sendable {
     static let shared = IngredientReadings()
 
     private struct State {
-        var vocabulary: IngredientVocabulary = .builtIn
+        /// Nil until first asked for, when `make` (else the built-in one) makes it.
+        var made: IngredientVocabulary?
+        var make: (@Sendable () -> IngredientVocabulary)?
+        /// What `make` will make, named before it is made.
+        var fingerprint: String?
+        /// The identities it will have besides the built-in ones.
+        var configuredIdentities: Set<String> = []
         var identities: [String: [String]] = [:]
+
+        var vocabulary: IngredientVocabulary {
+            mutating get {
+                if let made { return made }
+                let vocabulary = make?() ?? .builtIn
+                made = vocabulary
+                return vocabulary
+            }
+        }
     }
 
     private let state = Mutex(State())
@@ -70,7 +96,25 @@ final class IngredientReadings: Sendable {
 
     var vocabulary: IngredientVocabulary {
         get { state.withLock { $0.vocabulary } }
-        set { state.withLock { $0 = State(vocabulary: newValue) } }
+        set { state.withLock { $0 = State(made: newValue) } }
+    }
+
+    func activate(fingerprint: String, identities: Set<String>, _ make: @escaping @Sendable () -> IngredientVocabulary) {
+        state.withLock { $0 = State(make: make, fingerprint: fingerprint, configuredIdentities: identities) }
+    }
+
+    /// Whether `identity` is one of the active vocabulary's, made or not.
+    func knowsIdentity(_ identity: String) -> Bool {
+        state.withLock { state in
+            if let made = state.made { return made.entry(for: identity) != nil }
+            return state.configuredIdentities.contains(identity) || IngredientVocabulary.builtInIdentities.contains(identity)
+        }
+    }
+
+    var fingerprint: String {
+        state.withLock { state in
+            state.made?.fingerprint ?? state.fingerprint ?? IngredientVocabulary.fingerprint(configuration: nil, path: "")
+        }
     }
 
     /// Whether the line `name` names `identity` or a kind of it.
@@ -124,11 +168,27 @@ extension PredicateExpressions.IngredientNameIs: SQLTranslatable {
     }
 
     /// A line that reads as the ingredient holds one of its names (or a kind's), each word
-    /// of a name in the recipe's document: any of them, with its regular plurals, narrows.
+    /// of a name in the recipe's document: any of them, with its regular plurals, narrows
+    /// (unless the stored needs answer: see ``SQLTranslator/ingredientNeedCondition(in:variable:test:)``).
     func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery? {
-        guard let text = try? translator.translate(name), text.inSearchIndex else { return nil }
+        guard !translator.readsIngredientNeeds, let text = try? translator.translate(name), text.inSearchIndex else { return nil }
         let words = IngredientReadings.shared.vocabulary.indexWords(of: identity)
         return words.isEmpty ? nil : .anyWord(words)
+    }
+}
+
+extension SQLTranslator {
+    /// `recipe.ingredients.contains { IngredientNameIs($0.name, identity) }` as a lookup in
+    /// the stored needs (`ingredient_need`, by its identity index) of the identity and its
+    /// kinds (from the kinds stored with them), when they are current; nil for any other
+    /// test, or when they are not.
+    func ingredientNeedCondition(in sequence: Any, variable: PredicateExpressions.VariableID, test: Any) throws -> SQLFragment? {
+        typealias LineName = PredicateExpressions.KeyPath<PredicateExpressions.Variable<Ingredient>, String>
+        guard let test = test as? PredicateExpressions.IngredientNameIs<LineName>, test.name.root.key == variable,
+              test.name.keyPath == \Ingredient.name, case .ingredients(let recipeAlias) = try translate(sequence).shape,
+              readsIngredientNeeds else { return nil }
+        return SQLFragment(sql: "(\(recipeAlias).rowid IN (SELECT recipe FROM ingredient_need WHERE identity IN (\(RecipeStore.kindsSQL(of: bind(.text(test.identity)))))))",
+                           shape: .condition)
     }
 }
 

@@ -49,6 +49,8 @@ public struct IngredientVocabulary: Sendable {
     private var phrasePriority: [[String]: (identity: String, priority: Int)] = [:]
     /// The longest name in words, which bounds how far a match looks ahead.
     private(set) var longestName = 1
+    /// What the vocabulary was made of (see ``fingerprint``), hashed as it is extended.
+    private var sourceHash = IngredientVocabulary.builtInSourceHash
 
     struct Phrase: Sendable {
         let words: [String]
@@ -74,7 +76,39 @@ public struct IngredientVocabulary: Sendable {
     public init(configuration text: String, path: String, extending base: IngredientVocabulary = .builtIn) throws(MealTimes.ConfigurationError) {
         let file = try ConfigurationLines(text, path: path)
         self = try Self(file: file, extending: base, priority: 2)
+        sourceHash = Self.hash(file, onto: base.sourceHash)
     }
+
+    /// The ``fingerprint`` of the built-in vocabulary extended by a configuration file's
+    /// `text`, without making it (which reads some 5,000 names): the store compares it
+    /// with the one its stored needs were read with. The built-in one's when `text` is nil
+    /// or cannot be read.
+    package static func fingerprint(configuration text: String?, path: String) -> String {
+        guard let text, let file = try? ConfigurationLines(text, path: path) else { return String(builtInSourceHash, radix: 16) }
+        return String(hash(file, onto: builtInSourceHash), radix: 16)
+    }
+
+    /// `hash` extended by what in `file` changes a reading: its `ingredient.` lines (meal
+    /// times or aisles do not).
+    private static func hash(_ file: ConfigurationLines, onto hash: UInt64) -> UInt64 {
+        file.section("ingredient.").reduce(hash) { hash, line in fnv1a(Data("\(hash) \(line.name)=\(line.setting.value)\n".utf8)) }
+    }
+
+    /// The identities of the built-in file, read off its lines' keys without reading the
+    /// lines (its tests check that every line's key is its identity).
+    static let builtInIdentities: Set<String> = Set(builtInVocabularyLines.compactMap { line in
+        guard line.hasPrefix("ingredient."), let equals = line.firstIndex(of: "=") else { return nil }
+        return identityKey(String(line[line.index(line.startIndex, offsetBy: 11)..<equals]))
+    })
+
+    /// The identities a configuration file's `ingredient.` lines name, without reading them.
+    package static func identities(configuration text: String?, path: String) -> Set<String> {
+        guard let text, let file = try? ConfigurationLines(text, path: path) else { return [] }
+        return Set(file.section("ingredient.").map { identityKey($0.name) })
+    }
+
+    /// The built-in file and the reading rules' version, hashed.
+    private static let builtInSourceHash = fnv1a(Data(("reading rules \(readingRulesVersion)\n" + builtInVocabularyLines.joined(separator: "\n")).utf8))
 
     private init(lines text: String, path: String, extending base: IngredientVocabulary, priority: Int) throws(MealTimes.ConfigurationError) {
         self = try Self(file: try ConfigurationLines(text, path: path), extending: base, priority: priority)
@@ -97,11 +131,12 @@ public struct IngredientVocabulary: Sendable {
                 if field.isEmpty { continue }
                 let label = String(field.prefix { !$0.isWhitespace })
                 let value = String(field.dropFirst(label.count)).trimmedWhitespace
+                let fieldName = label.lowercased()
                 // One kind, aisle or density a line: a second would silently replace the first.
-                if ["kind", "aisle", "density"].contains(label.lowercased()), !given.insert(label.lowercased()).inserted {
-                    throw file.failure(setting, "'\(label.lowercased())' is given twice")
+                if ["kind", "aisle", "density"].contains(fieldName), !given.insert(fieldName).inserted {
+                    throw file.failure(setting, "'\(fieldName)' is given twice")
                 }
-                switch label.lowercased() {
+                switch fieldName {
                 case "kind":
                     let kind = Self.identityKey(value)
                     guard !kind.isEmpty, kind != identity else { throw file.failure(setting, "'kind' needs another ingredient's name") }
@@ -178,6 +213,19 @@ public struct IngredientVocabulary: Sendable {
         }
     }
 
+    /// Names what the vocabulary reads lines with: the same for the same built-in file,
+    /// configuration `ingredient.` lines and reading rules, on every machine and in every run.
+    /// The store keeps the identities it read its lines with under it, and reads them again
+    /// when a different vocabulary asks.
+    package var fingerprint: String {
+        String(sourceHash, radix: 16)
+    }
+
+    /// Raised whenever a change to the reading rules (IngredientReading.swift) can read a
+    /// line differently: stores then read their lines again. A test pins the readings of a
+    /// sample of lines to this number.
+    static let readingRulesVersion = 1
+
     /// The entry of `identity`, or nil when the vocabulary does not know it.
     public func entry(for identity: String) -> Entry? {
         entries[identity]
@@ -250,7 +298,13 @@ public struct IngredientVocabulary: Sendable {
     /// The words a name is matched by: folded (case and accents), split at anything that is
     /// not a letter or digit ("d'huile" is "d", "huile").
     static func words(_ text: String) -> [String] {
-        TextMatching.fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init).filter { !isLeftOut($0) }
+        let folded = TextMatching.fold(text)
+        // ASCII by bytes: Unicode's letter tables were a sixth of making the vocabulary.
+        if folded.utf8.allSatisfy({ $0 < 0x80 }) {
+            return folded.utf8.split { !(($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39)) }
+                .map { String(decoding: $0, as: UTF8.self) }.filter { !isLeftOut($0) }
+        }
+        return folded.split { !($0.isLetter || $0.isNumber) }.map(String.init).filter { !isLeftOut($0) }
     }
 
     /// Whether a word is left out of matching on both sides: an article or preposition names

@@ -212,6 +212,6 @@ public struct ShoppingList: Sendable {
 extension StringProtocol {
     /// Without leading and trailing white space.
     var trimmedWhitespace: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        trimming(\.isWhitespace)
     }
 }

@@ -43,8 +43,12 @@ struct CompiledFetch<T: Recipe> {
     let offset: Int
 
     /// The query compiled for one store: the plan plus what memory must still do.
-    init(_ descriptor: StoreQuery<T>, select: String = recipeSelection) {
+    init(_ descriptor: StoreQuery<T>, select: String = recipeSelection, store: RecipeStore? = nil) {
         let translator = SQLTranslator()
+        if let store {
+            translator.ingredientNeedsAreCurrent = { store.ingredientNeedsAreCurrent() }
+            translator.coveredIdentities = { held in try? store.coveredIdentities(byIdentities: held, needsAreCurrent: true) }
+        }
         var conditions: [String] = []
         let kinds = SQLTranslator.kindCondition(alias: SQLTranslator.recipeAlias, T.varieties)
         if kinds != "1" { conditions.append(kinds) }

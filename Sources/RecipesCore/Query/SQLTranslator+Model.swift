@@ -138,7 +138,8 @@ extension Recipe {
 
 extension PredicateExpressions.SequenceContainsWhere: SQLTranslatable {
     func translate(_ translator: SQLTranslator) throws -> SQLFragment {
-        try translator.ingredientExists(in: sequence, variable: variable.key) { try translator.condition(test) }
+        if let needs = try translator.ingredientNeedCondition(in: sequence, variable: variable.key, test: test) { return needs }
+        return try translator.ingredientExists(in: sequence, variable: variable.key) { try translator.condition(test) }
     }
 
     func narrow(_ translator: SQLTranslator) -> SQLFragment? {

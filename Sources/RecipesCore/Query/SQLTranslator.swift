@@ -98,6 +98,13 @@ final class SQLTranslator {
     /// True while translating a node that only ANDs stand above in the whole predicate: a
     /// row passes only where such a node holds, and the fetch's search-index filter holds.
     private var onlyConjunctionsAbove = false
+    /// Whether the store's `ingredient_need` rows are the active vocabulary's reading of its
+    /// lines; asked at most once, by the first node that can use them.
+    var ingredientNeedsAreCurrent: () -> Bool = { false }
+    /// The identities a pantry holding these serves (RecipeStore.coveredIdentities), by the
+    /// stored kinds; nil when they cannot be had.
+    var coveredIdentities: ([String]) -> Set<String>? = { _ in nil }
+    private(set) lazy var readsIngredientNeeds = ingredientNeedsAreCurrent()
 
     static let recipeAlias = "r"
 

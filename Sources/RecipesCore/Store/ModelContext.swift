@@ -286,7 +286,7 @@ public final class ModelContext {
 
     /// How `descriptor` runs: its SQL and what is left to memory.
     package func queryPlan<T: Recipe>(for descriptor: StoreQuery<T>) -> QueryPlan {
-        CompiledFetch(descriptor).plan
+        store.compiled(descriptor).plan
     }
 
     /// The context's own object for the fetched recipe's id, when it holds one (fetched,

@@ -1,11 +1,17 @@
 import FoundationEssentials
 
 extension RecipeStore {
+    /// `descriptor` compiled for this store: a search by ingredient reads its stored needs
+    /// when they are current (RecipeStore+IngredientNeeds).
+    func compiled<T: Recipe>(_ descriptor: StoreQuery<T>, select: String = recipeSelection) -> CompiledFetch<T> {
+        CompiledFetch(descriptor, select: select, store: self)
+    }
+
     /// Streams the recipes `descriptor` selects, in order, without tracking them; `body`
     /// returns false to stop early. Memory stays flat when SQL does all the work (see
     /// ``QueryPlan/isExact``); a sort that must happen in memory reads every match first.
     package func enumerate<T: Recipe>(_ descriptor: StoreQuery<T>, _ body: (T) throws -> Bool) throws {
-        let fetch = CompiledFetch(descriptor)
+        let fetch = compiled(descriptor)
         try Self.requireTranslation(fetch.plan, descriptor.requiresSQLTranslation)
         var skipped = 0, delivered = 0
         func deliver(_ recipe: T) throws -> Bool {
@@ -48,7 +54,7 @@ extension RecipeStore {
         counting.sortBy = []
         counting.fetchLimit = nil
         counting.fetchOffset = nil
-        let fetch = CompiledFetch(counting, select: "count(*)")
+        let fetch = compiled(counting, select: "count(*)")
         try refreshPassedPlans(now: clock())
         try Self.requireTranslation(fetch.plan, descriptor.requiresSQLTranslation)
         var matches = 0

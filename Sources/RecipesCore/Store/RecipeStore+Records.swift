@@ -168,6 +168,8 @@ extension RecipeStore {
                 var lines = PackedArguments()
                 PreparedRecipe.appendLines(of: record, to: &lines)
                 try insertLines(lines, from: 0, rowID: rowID, using: try database.cachedStatement(RecipeRecord.IngredientRecord.insertSQL))
+                // What the old lines needed goes; the new lines are read when next asked.
+                try forgetNeeds(ofRecipeRow: rowID)
                 // Removing the old lines cleared the row's count (a trigger); the new one, now.
                 try database.execute("UPDATE recipe SET ingredient_count = ? WHERE rowid = ?", [record.ingredientCountValue, rowID])
             }

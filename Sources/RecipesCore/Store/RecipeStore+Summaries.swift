@@ -41,7 +41,7 @@ extension RecipeStore {
     /// Streams summaries of the recipes `descriptor` selects, in order. When SQL does all the
     /// work this reads one row per recipe; otherwise it summarizes full recipes.
     package func enumerateSummaries<T: Recipe>(_ descriptor: StoreQuery<T>, _ body: (RecipeSummary) throws -> Bool) throws {
-        let fetch = CompiledFetch(descriptor, select: Self.summaryColumns)
+        let fetch = compiled(descriptor, select: Self.summaryColumns)
         guard fetch.plan.isExact else {
             try enumerate(descriptor) { try body(RecipeSummary($0)) }
             return

@@ -284,6 +284,47 @@ enum Schema {
             ALTER TABLE cooked ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;
             CREATE INDEX cooked_undone ON cooked(entry_id) WHERE removed = 1;
             """),
+        // What each ingredient line needs, as the vocabulary reads it (IngredientNeed): the
+        // recipes using an ingredient, and what a pantry can cook, are then found through an
+        // index instead of reading every line. It is this store's own reading, never synced
+        // (RecipeStore+IngredientNeeds): a recipe saved is unread (`needs_read` NULL, which
+        // any other writer leaves too) until a feature asks; `local_state` names the
+        // vocabulary it was read with, whose kinds `ingredient_kind` keeps, and a store asked
+        // with another (a configuration's new ingredient lines, a newer version's rules) reads
+        // every line again.
+        Migration(name: "ingredient needs", sql: """
+            CREATE TABLE ingredient_need (
+                recipe INTEGER NOT NULL REFERENCES recipe(rowid) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                identity TEXT NOT NULL,
+                known INTEGER NOT NULL,
+                either INTEGER NOT NULL,
+                optional INTEGER NOT NULL,
+                PRIMARY KEY (recipe, position, identity)
+            ) WITHOUT ROWID;
+            CREATE INDEX ingredient_need_by_identity ON ingredient_need(identity);
+            CREATE TABLE ingredient_kind (identity TEXT PRIMARY KEY, kind TEXT) WITHOUT ROWID;
+            CREATE INDEX ingredient_kind_by_kind ON ingredient_kind(kind);
+            CREATE TABLE local_state (key TEXT PRIMARY KEY, value NOT NULL) WITHOUT ROWID;
+            ALTER TABLE recipe ADD COLUMN needs_read INTEGER;
+            CREATE INDEX recipe_needs_unread ON recipe(rowid) WHERE needs_read IS NULL;
+            """),
+        // What the kitchen holds (RecipeStore+Pantry), one row per ingredient. Its id is made
+        // from the identity, so two machines adding eggs make one item. It syncs as recipes
+        // do: its version is a `recipe_version` row under that id, and a removed item stays
+        // as a tombstone (`removed`) that travels.
+        Migration(name: "pantry", sql: """
+            CREATE TABLE pantry_item (
+                id TEXT PRIMARY KEY,
+                identity TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL,
+                quantity REAL,
+                dimension TEXT,
+                count_unit TEXT NOT NULL DEFAULT '',
+                use_by REAL,
+                removed INTEGER NOT NULL DEFAULT 0
+            ) WITHOUT ROWID;
+            """),
     ]
 
     static var latestVersion: Int { migrations.count }

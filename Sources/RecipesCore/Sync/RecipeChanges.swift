@@ -9,8 +9,11 @@ public struct RecipeChange: Codable, Sendable, Equatable {
     public var stamp: SyncStamp
     /// True when the change deleted the recipe.
     public var deleted: Bool
-    /// The recipe; nil for a deletion.
+    /// The recipe; nil for a deletion, and for a pantry item's change.
     public var recipe: RecipeJSON?
+    /// A pantry item's version instead of a recipe's (its id made from the identity; see
+    /// PantryChanges), a removed one's with ``deleted``.
+    public var pantry: PantryItemJSON? = nil
 
     /// The same version of the same recipe: a stamp names one version, so the content is
     /// not compared.
@@ -91,6 +94,7 @@ extension RecipeStore {
     }
 
     func change(for version: (id: UUID, stamp: SyncStamp, deleted: Bool)) throws -> RecipeChange {
+        if let item = try pantryChange(for: version) { return item }
         let record = version.deleted ? nil : try record(withID: version.id)
         var json = record.map { RecipeJSON(record: $0) }
         let plan = try syncedPlan(of: version.id), cooked = try syncedCooked(of: version.id)
@@ -145,7 +149,11 @@ extension RecipeStore {
                 refusal = nil
             }
             if let refusal {
-                result.refused.append("recipe \(change.id.uuidString): \(refusal)")
+                result.refused.append("\(change.pantry == nil ? "recipe" : "pantry item") \(change.id.uuidString): \(refusal)")
+                continue
+            }
+            if let item = change.pantry {
+                try applyPantryChange(change, item: item, clock: &clock, into: &result)
                 continue
             }
             let incoming: RecipeRecord?

@@ -1,0 +1,44 @@
+import FoundationEssentials
+
+/// What one ingredient line asks of a kitchen, as the store keeps it beside the line: each
+/// ingredient the line names, so that finding the recipes that use an ingredient, or those a
+/// pantry can cook, is an indexed query and not a reading of every line.
+///
+/// "Salt and pepper" needs two (both must be there); "butter or margarine" two of which
+/// either will do; "hazelnut butter", which the vocabulary does not know, needs itself, by
+/// its folded name ("hazelnut butter"), so a pantry holding that same name has it.
+struct IngredientNeed: Sendable, Equatable {
+    /// The line's position in its recipe.
+    let position: Int
+    /// A vocabulary identity ("egg"), or the line's folded name when ``isKnown`` is false.
+    let identity: String
+    /// Whether ``identity`` is one of the vocabulary's.
+    let isKnown: Bool
+    /// Whether any one of the line's needs will do ("A or B").
+    let isEither: Bool
+    /// Whether the line can be left out ("parsley, to garnish").
+    let isOptional: Bool
+}
+
+extension IngredientVocabulary {
+    /// The needs of the line `name` at `position`; none for a name with nothing to match.
+    func needs(ofLine name: String, at position: Int) -> [IngredientNeed] {
+        let reading = reading(of: name)
+        if reading.identities.isEmpty {
+            let key = ShoppingList.itemKey(name)
+            guard !key.isEmpty else { return [] }
+            return [IngredientNeed(position: position, identity: key, isKnown: false, isEither: false, isOptional: reading.isOptional)]
+        }
+        let either = reading.isAlternatives
+        return reading.identities.map {
+            IngredientNeed(position: position, identity: $0, isKnown: true, isEither: either, isOptional: reading.isOptional)
+        }
+    }
+
+    /// Every identity that is `identity` or a kind of it, at any depth: "cheese" gives
+    /// cheese, cheddar, parmesan, ...; an identity the vocabulary does not know, none.
+    package func identities(ofKind identity: String) -> [String] {
+        guard entries[identity] != nil else { return [] }
+        return entries.keys.filter { isKind($0, of: identity) }.sorted()
+    }
+}

@@ -1,0 +1,151 @@
+import FoundationEssentials
+
+/// Something the kitchen holds: an ingredient by its identity ("eggs", "Eier" and "egg" are
+/// one item), perhaps how much of it, perhaps the day it should be used by. People track only
+/// what matters to them, so a staple is just there ("salt"), and a quantity or a use-by day
+/// is there only when given.
+///
+/// ```swift
+/// let flour = try PantryItem(reading: "500 g flour", vocabulary: .active)
+/// flour.identity    // "all-purpose flour"
+/// flour.quantity    // 500 (grams)
+/// ```
+public struct PantryItem: Sendable, Equatable {
+    /// The ingredient: a vocabulary identity ("all-purpose flour"), or for a name the
+    /// vocabulary does not know, the name folded and singular ("hazelnut butter").
+    public var identity: String
+    /// The name as the user wrote it, without its amount ("eggs", "Mehl").
+    public var name: String
+    /// How much is held, in ``dimension``'s base unit (millilitres, grams or pieces); nil
+    /// when only that it is there is tracked.
+    public var quantity: Double?
+    /// What ``quantity`` measures.
+    public var dimension: MeasureUnit.Dimension?
+    /// What a count counts, as written ("jar" in "2 jars of honey"); empty for pieces and
+    /// for volumes and masses.
+    public var countUnit: String
+    /// The day it should be used by (the start of that local day), if it has one.
+    public var useBy: Date?
+
+    /// An item with these parts.
+    public init(identity: String, name: String, quantity: Double? = nil, dimension: MeasureUnit.Dimension? = nil,
+                countUnit: String = "", useBy: Date? = nil) {
+        self.identity = identity
+        self.name = name
+        self.quantity = quantity
+        self.dimension = quantity == nil ? nil : dimension ?? .count
+        self.countUnit = countUnit
+        self.useBy = useBy
+    }
+
+    /// The item a user's words name: "eggs", "Flour", "500 g flour", "2 jars honey",
+    /// "black pepper". Throws ``PantryInputError`` for no name, an amount without a name, or
+    /// words that name several ingredients ("salt and pepper": each is an item of its own).
+    public init(reading text: String, vocabulary: IngredientVocabulary) throws(PantryInputError) {
+        let text = text.trimmedWhitespace
+        guard !text.isEmpty else { throw PantryInputError(item: text, reason: "an item needs a name, such as eggs or '500 g flour'") }
+        let (name, amount) = IngredientLine.split(text)
+        let named = name.trimmedWhitespace
+        // "500 g" alone: a number and a unit, which the split keeps as a name.
+        let onlyAnAmount = amount.isEmpty && ShoppingList.parse(named).flatMap { MeasureUnit.leading($0.unit) }.map { $0.rest.trimmedWhitespace.isEmpty } == true
+        guard named.contains(where: { $0.isLetter }), !onlyAnAmount else {
+            throw PantryInputError(item: text, reason: "'\(text)' has an amount but no ingredient; write it as '500 g flour'")
+        }
+        var quantity: Double?, dimension: MeasureUnit.Dimension?, countUnit = ""
+        var itemName = named
+        if !amount.isEmpty {
+            guard let parsed = ShoppingList.parse(amount), parsed.upTo == nil else {
+                throw PantryInputError(item: text, reason: "'\(amount)' is not an amount the pantry can keep (write one number and a unit, such as 500 g)")
+            }
+            if let unit = MeasureUnit.named(parsed.unit) {
+                quantity = parsed.quantity * unit.size
+                dimension = unit.dimension
+            } else {
+                // "2 jars honey": a count of jars. "2 garlic cloves" is a count of cloves.
+                quantity = parsed.quantity
+                dimension = .count
+                countUnit = ShoppingList.singular(TextMatching.fold(parsed.unit))
+            }
+            if parsed.unit.isEmpty, let (base, count) = ShoppingList.countInName(named) {
+                itemName = base
+                countUnit = ShoppingList.singular(TextMatching.fold(count))
+            }
+        }
+        let reading = vocabulary.reading(of: itemName)
+        if reading.identities.count > 1 && !reading.isAlternatives {
+            throw PantryInputError(item: text, reason: "'\(text)' names \(reading.identities.count) ingredients (\(reading.identities.joined(separator: ", "))); add each as an item of its own")
+        }
+        let identity = reading.identities.first ?? ShoppingList.itemKey(itemName)
+        guard !identity.isEmpty else { throw PantryInputError(item: text, reason: "'\(text)' names no ingredient") }
+        self.init(identity: identity, name: itemName, quantity: quantity, dimension: dimension, countUnit: countUnit)
+    }
+
+    /// Whether this item is there for a line that needs `needed`: the same ingredient or a
+    /// more specific kind of it (cheddar for "cheese", a red onion for "onion"), never a more
+    /// general one ("onion" does not do for "red onion").
+    public func serves(_ needed: String, in vocabulary: IngredientVocabulary) -> Bool {
+        vocabulary.isKind(identity, of: needed)
+    }
+
+    /// The amount held as a cook writes it ("500 g", "2 jars", "6"), in `system`'s units
+    /// when given; nil when no quantity is tracked.
+    public func amountText(in system: MeasureUnit.System? = nil) -> String? {
+        guard let quantity, let dimension else { return nil }
+        switch dimension {
+        case .count:
+            let number = ShoppingList.format(quantity)
+            return countUnit.isEmpty ? number : number + " " + UnitConversion.plural(countUnit, after: number)
+        case .volume, .mass:
+            return UnitConversion.express(quantity, dimension: dimension, in: system ?? .metric)
+        }
+    }
+
+    /// This item with `other`'s quantity added, when both are in one dimension (a volume and a
+    /// mass meet through the ingredient's density); `other`'s use-by day, when it has one.
+    /// Throws when the amounts cannot be added ("2 jars" to "500 g").
+    func adding(_ other: PantryItem, density: Double?) throws(PantryInputError) -> PantryItem {
+        var result = self
+        result.name = other.name
+        if let useBy = other.useBy { result.useBy = useBy }
+        guard let added = other.quantity, let addedDimension = other.dimension else { return result }
+        guard let held = quantity, let heldDimension = dimension else {
+            (result.quantity, result.dimension, result.countUnit) = (added, addedDimension, other.countUnit)
+            return result
+        }
+        guard let converted = Self.convert(added, from: addedDimension, countUnit: other.countUnit, to: heldDimension,
+                                           countUnit: countUnit, density: density) else {
+            throw PantryInputError(item: other.name, reason: "\(other.amountText() ?? "") does not add to the \(amountText() ?? "") of \(name) held; remove it first to count it otherwise")
+        }
+        result.quantity = held + converted
+        return result
+    }
+
+    /// `amount` of `dimension` (a count of `countUnit`) in `target` (of `targetUnit`): the
+    /// same dimension, or volume and mass through `density`; nil when they do not meet.
+    static func convert(_ amount: Double, from dimension: MeasureUnit.Dimension, countUnit: String,
+                        to target: MeasureUnit.Dimension, countUnit targetUnit: String, density: Double?) -> Double? {
+        switch (dimension, target) {
+        case (.count, .count): return countUnit == targetUnit ? amount : nil
+        case (.volume, .volume), (.mass, .mass): return amount
+        case (.volume, .mass): return density.map { amount * $0 }
+        case (.mass, .volume): return density.map { amount / $0 }
+        default: return nil
+        }
+    }
+}
+
+/// Pantry input that cannot be taken, and why; nothing was changed.
+public struct PantryInputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The item as given.
+    public let item: String
+    /// Why it cannot be taken.
+    public let reason: String
+
+    /// An error for `item`.
+    public init(item: String, reason: String) {
+        self.item = item
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}

@@ -1,0 +1,163 @@
+import FoundationEssentials
+
+/// What a recipe lacks of a pantry: the required lines no item serves. A line is met by an
+/// item of the same ingredient or a more specific kind of it (cheddar for "cheese"), never a
+/// more general one; an "A or B" line by either; optional lines never count, and water and
+/// ice are always there.
+///
+/// ```swift
+/// let missing = try store.missingFromPantry([soup.id], pantry: try store.pantryItems())
+/// missing[soup.id]    // ["leek", "cream"]
+/// ```
+public enum PantryMatch {
+    /// What every kitchen has.
+    public static let alwaysThere = ["water", "ice"]
+
+    /// The names of what `needs` (one recipe's, ``IngredientNeed``) lack when the identities in
+    /// `covered` are there: each ingredient once ("leek"), and each "A or B" line none of
+    /// whose ingredients is there ("butter or margarine"). The stored needs' SQL counts the same.
+    static func missing(_ needs: [IngredientNeed], covered: Set<String>) -> [String] {
+        var missing: [String] = []
+        var seen: Set<String> = []
+        for (_, line) in Dictionary(grouping: needs.filter { !$0.isOptional }, by: \.position).sorted(by: { $0.key < $1.key }) {
+            if line.contains(where: \.isEither) {
+                if !line.contains(where: { covered.contains($0.identity) }) {
+                    missing.append(line.map(\.identity).joined(separator: " or "))
+                }
+            } else {
+                for need in line where !covered.contains(need.identity) && seen.insert(need.identity).inserted { missing.append(need.identity) }
+            }
+        }
+        return missing
+    }
+}
+
+extension RecipeStore {
+    /// The identities `pantry` serves: each item's and every more general kind of it, with
+    /// ``PantryMatch/alwaysThere``; by the kinds stored with the needs when they are current,
+    /// else by the active vocabulary.
+    func coveredIdentities(by pantry: [PantryItem], needsAreCurrent: Bool) throws -> Set<String> {
+        try coveredIdentities(byIdentities: pantry.map(\.identity), needsAreCurrent: needsAreCurrent)
+    }
+
+    func coveredIdentities(byIdentities identities: [String], needsAreCurrent: Bool) throws -> Set<String> {
+        let held = identities + PantryMatch.alwaysThere
+        guard needsAreCurrent else {
+            let vocabulary = IngredientVocabulary.active
+            var covered = Set(held)
+            for identity in held {
+                var current = vocabulary.entry(for: identity)?.kind
+                while let kind = current, covered.insert(kind).inserted { current = vocabulary.entry(for: kind)?.kind }
+            }
+            return covered
+        }
+        let list = "[" + held.map { JSONString.quoted($0) }.joined(separator: ",") + "]"
+        return Set(try reading {
+            try database.fetchAll("""
+                WITH RECURSIVE have(identity) AS (SELECT value FROM json_each(?1)
+                    UNION SELECT k.kind FROM ingredient_kind k JOIN have ON k.identity = have.identity WHERE k.kind IS NOT NULL)
+                SELECT identity FROM have
+                """, [list]) { try $0[0] as String }
+        })
+    }
+
+    /// What each of the recipes `ids` lacks of `pantry` (see ``PantryMatch``), by recipe id;
+    /// a recipe with nothing missing maps to an empty list, one the store does not have is
+    /// left out.
+    public func missingFromPantry(_ ids: [UUID], pantry: [PantryItem]) throws -> [UUID: [String]] {
+        let current = ingredientNeedsAreCurrent()
+        let covered = try coveredIdentities(by: pantry, needsAreCurrent: current)
+        var result: [UUID: [String]] = [:]
+        if current {
+            let statement = "SELECT n.position, n.identity, n.known, n.either, n.optional FROM ingredient_need n JOIN recipe r ON r.rowid = n.recipe WHERE r.id = ?"
+            try readSnapshot {
+                for id in ids where try recipeExists(id) {
+                    let needs = try database.fetchAll(statement, [id]) { row in
+                        IngredientNeed(position: try row[0], identity: try row[1], isKnown: try row[2], isEither: try row[3], isOptional: try row[4])
+                    }
+                    result[id] = PantryMatch.missing(needs, covered: covered)
+                }
+            }
+        } else {
+            var reader = IngredientNeedReader(.active)
+            for id in ids {
+                guard let record = try record(withID: id) else { continue }
+                result[id] = PantryMatch.missing(reader.needs(of: record), covered: covered)
+            }
+        }
+        return result
+    }
+}
+
+extension RecipePredicates {
+    /// Recipes `pantry` can cook, missing at most `missing` of their required lines (see
+    /// ``PantryMatch``); recipes without ingredient lines are left out. Runs as SQL on the
+    /// stored needs of the lines when they are current, else in memory.
+    ///
+    /// ```swift
+    /// let tonight = FetchDescriptor<Recipe>(predicate: RecipePredicates.canCook(with: try store.pantryItems(), missingAtMost: 1))
+    /// ```
+    public static func canCook(with pantry: [PantryItem], missingAtMost missing: Int = 0) -> Predicate<Recipe> {
+        let held = pantry.map(\.identity)
+        return Predicate<Recipe> { recipe in
+            PredicateExpressions.CookableWith(recipe: recipe, held: held, missingAtMost: missing)
+        }
+    }
+}
+
+extension PredicateExpressions {
+    /// Whether a recipe misses at most a number of required lines with a pantry's
+    /// identities (``RecipePredicates/canCook(with:missingAtMost:)`` builds it).
+    public struct CookableWith<Input: PredicateExpression>: PredicateExpression, Sendable, Codable
+    where Input.Output: Recipe, Input: Sendable, Input: Codable {
+        /// Whether the recipe can be cooked.
+        public typealias Output = Bool
+        /// The recipe.
+        public let recipe: Input
+        /// The pantry's identities.
+        public let held: [String]
+        /// How many required lines may be missing.
+        public let missingAtMost: Int
+
+        /// The test of `recipe` against `held`.
+        public init(recipe: Input, held: [String], missingAtMost: Int) {
+            self.recipe = recipe
+            self.held = held
+            self.missingAtMost = missingAtMost
+        }
+
+        /// Reads the recipe's lines with the active vocabulary.
+        public func evaluate(_ bindings: PredicateBindings) throws -> Bool {
+            let recipe = try recipe.evaluate(bindings)
+            guard !recipe.ingredients.isEmpty else { return false }
+            let vocabulary = IngredientVocabulary.active
+            var covered = Set(held + PantryMatch.alwaysThere)
+            for identity in Array(covered) {
+                var current = vocabulary.entry(for: identity)?.kind
+                while let kind = current, covered.insert(kind).inserted { current = vocabulary.entry(for: kind)?.kind }
+            }
+            var reader = IngredientNeedReader(vocabulary)
+            let needs = recipe.ingredients.enumerated().flatMap { reader.needs(ofLine: $1.name, at: $0, isHeading: $1.isHeading) }
+            return PantryMatch.missing(needs, covered: covered).count <= missingAtMost
+        }
+    }
+}
+
+extension PredicateExpressions.CookableWith: StandardPredicateExpression where Input: StandardPredicateExpression {}
+
+extension PredicateExpressions.CookableWith: SQLTranslatable {
+    /// Missing lines counted over the stored needs: a required line of all-needed
+    /// ingredients misses each one not covered; an "A or B" line misses once when none is.
+    func translate(_ translator: SQLTranslator) throws -> SQLFragment {
+        guard case .recipe(let alias, _) = try translator.translate(recipe).shape, translator.readsIngredientNeeds,
+              let covered = translator.coveredIdentities(held) else { throw UntranslatableNode(node: "canCook") }
+        let list = covered.sorted().map { translator.bind(.text($0)) }.joined(separator: ", ")
+        let limit = translator.bind(.integer(Int64(missingAtMost)))
+        return SQLFragment(sql: """
+            (EXISTS (SELECT 1 FROM ingredient i WHERE i.recipe = \(alias).rowid AND i.heading = 0) AND \
+            (SELECT count(DISTINCT n.identity) FROM ingredient_need n WHERE n.recipe = \(alias).rowid AND n.optional = 0 AND n.either = 0 AND n.identity NOT IN (\(list))) + \
+            (SELECT count(DISTINCT n.position) FROM ingredient_need n WHERE n.recipe = \(alias).rowid AND n.optional = 0 AND n.either = 1 \
+            AND NOT EXISTS (SELECT 1 FROM ingredient_need m WHERE m.recipe = n.recipe AND m.position = n.position AND m.identity IN (\(list)))) <= \(limit))
+            """, shape: .condition)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+@testable import Recipes
+@testable import RecipesCore
+import Testing
+
+/// The pantry as the library keeps it: items by ingredient, amounts that add across units,
+/// bad input that changes nothing, and sync between stores as recipes sync.
+@Suite struct PantryTests {
+    let vocabulary = IngredientVocabulary.builtIn
+
+    @Test(arguments: [
+        ("eggs", "egg", nil as Double?, nil as MeasureUnit.Dimension?, ""),
+        ("Eier", "egg", nil, nil, ""),
+        ("6 eggs", "egg", 6, .count, ""),
+        ("Flour", "all-purpose flour", nil, nil, ""),
+        ("500 g flour", "all-purpose flour", 500, .mass, ""),
+        ("1 kg Mehl", "all-purpose flour", 1000, .mass, ""),
+        ("2 cups milk", "milk", 480, .volume, ""),
+        ("2 jars honey", "honey", 2, .count, "jar"),
+        ("black pepper", "black pepper", nil, nil, ""),
+        ("hazelnut butter", "hazelnut butter", nil, nil, ""),
+        ("3 garlic cloves", "garlic", 3, .count, "clove"),
+    ])
+    func anItemIsReadAsAUserTypesIt(text: String, identity: String, quantity: Double?, dimension: MeasureUnit.Dimension?, unit: String) throws {
+        let item = try PantryItem(reading: text, vocabulary: vocabulary)
+        #expect(item.identity == identity)
+        #expect(item.quantity == quantity)
+        #expect(item.dimension == dimension)
+        #expect(item.countUnit == unit)
+    }
+
+    @Test(arguments: ["", "   ", "500 g", "2", "salt and pepper", "1-2 kg flour"])
+    func badItemsAreRefused(text: String) {
+        #expect(throws: PantryInputError.self) { try PantryItem(reading: text, vocabulary: vocabulary) }
+    }
+
+    /// Amounts add in the unit held (a volume to a mass by density); one that cannot be added
+    /// refuses the whole call, and nothing is changed.
+    @Test func amountsAddAndABadOneChangesNothing() throws {
+        let temporary = TemporaryStore()
+        let store = temporary.store
+        try store.addToPantry([try PantryItem(reading: "500 g flour", vocabulary: vocabulary)], vocabulary: vocabulary)
+        try store.addToPantry([try PantryItem(reading: "1 cup flour", vocabulary: vocabulary), try PantryItem(reading: "eggs", vocabulary: vocabulary)],
+                              vocabulary: vocabulary)
+        let flour = try #require(try store.pantryItems().first { $0.identity == "all-purpose flour" })
+        let density = try #require(vocabulary.density(of: "all-purpose flour"))
+        #expect(abs(flour.quantity! - (500 + 240 * density)) < 0.001)
+        #expect(flour.dimension == .mass)
+        let before = try store.pantryItems()
+        #expect(throws: PantryInputError.self) {
+            try store.addToPantry([try PantryItem(reading: "sugar", vocabulary: vocabulary), try PantryItem(reading: "2 jars flour", vocabulary: vocabulary)],
+                                  vocabulary: vocabulary)
+        }
+        #expect(try store.pantryItems() == before)
+        // An amount given to an item held without one starts counting it.
+        try store.addToPantry([try PantryItem(reading: "6 eggs", vocabulary: vocabulary)], vocabulary: vocabulary)
+        #expect(try store.pantryItems().first { $0.identity == "egg" }?.quantity == 6)
+    }
+
+    @Test func removeAndClearLeaveTombstonesThatSync() throws {
+        let laptop = TemporaryStore(), desktop = TemporaryStore()
+        try laptop.store.addToPantry(try ["eggs", "500 g flour", "spinach"].map { try PantryItem(reading: $0, vocabulary: vocabulary) },
+                                     vocabulary: vocabulary)
+        var token: Int64 = 0
+        func syncLaptopToDesktop() throws {
+            let (changes, next) = try laptop.store.changes(since: token)
+            token = next
+            try desktop.store.apply(changes)
+        }
+        try syncLaptopToDesktop()
+        #expect(try desktop.store.pantryItems().map(\.identity).sorted() == ["all-purpose flour", "egg", "spinach"])
+        #expect(try desktop.store.pantryItems() == laptop.store.pantryItems())
+        try laptop.store.removeFromPantry(["egg"])
+        try syncLaptopToDesktop()
+        #expect(try desktop.store.pantryItems().map(\.identity).sorted() == ["all-purpose flour", "spinach"])
+        // A snapshot (what a new sync folder gets) carries the items and the tombstone.
+        let (snapshot, _) = try laptop.store.snapshot()
+        let pantry = snapshot.compactMap(\.pantry).map(\.identity).sorted()
+        #expect(pantry == ["all-purpose flour", "egg", "spinach"])
+        #expect(snapshot.first { $0.pantry?.identity == "egg" }?.deleted == true)
+        #expect(try laptop.store.clearPantry() == 2)
+        try syncLaptopToDesktop()
+        #expect(try desktop.store.pantryItems().isEmpty)
+        // Recipes still list as before: no pantry item is taken for one.
+        #expect(try ModelContext(desktop.store).fetch(FetchDescriptor<Recipe>()).isEmpty)
+    }
+
+    /// Two machines adding the same ingredient make one item (its id comes from the
+    /// identity); the later change wins on both, whichever arrives first.
+    @Test func twoMachinesAddingOneIngredientKeepOneItem() throws {
+        let first = TemporaryStore(), second = TemporaryStore()
+        try first.store.addToPantry([try PantryItem(reading: "6 eggs", vocabulary: vocabulary)], vocabulary: vocabulary)
+        try second.store.addToPantry([try PantryItem(reading: "Eier", vocabulary: vocabulary)], vocabulary: vocabulary)
+        let (fromFirst, _) = try first.store.changes(since: 0)
+        let (fromSecond, _) = try second.store.changes(since: 0)
+        #expect(fromFirst.map(\.id) == fromSecond.map(\.id))
+        try first.store.apply(fromSecond)
+        try second.store.apply(fromFirst)
+        #expect(try first.store.pantryItems() == second.store.pantryItems())
+        #expect(try first.store.pantryItems().count == 1)
+        #expect(try first.store.pantryItems().first?.name == "Eier")
+    }
+
+    /// A pantry change that does not hold together is refused alone; the rest applies.
+    @Test func aForgedPantryChangeIsRefused() throws {
+        let temporary = TemporaryStore()
+        let stamp = SyncStamp(wall: 1_700_000_000_000, counter: 0, replica: String(repeating: "a", count: 32))
+        let wrongID = RecipeChange(id: UUID(), stamp: stamp, deleted: false, recipe: nil,
+                                   pantry: PantryItemJSON(PantryItem(identity: "egg", name: "eggs")))
+        let right = RecipeChange(id: RecipeStore.pantryID("milk"), stamp: stamp, deleted: false, recipe: nil,
+                                 pantry: PantryItemJSON(PantryItem(identity: "milk", name: "milk", quantity: 1000, dimension: .volume)))
+        let result = try temporary.store.apply([wrongID, right])
+        #expect(result.applied == 1)
+        #expect(result.refused.count == 1)
+        #expect(try temporary.store.pantryItems().map(\.identity) == ["milk"])
+    }
+
+    @Test func anItemServesItsOwnIngredientAndMoreGeneralOnes() {
+        let cheddar = PantryItem(identity: "cheddar", name: "cheddar")
+        #expect(cheddar.serves("cheddar", in: vocabulary))
+        #expect(cheddar.serves("cheese", in: vocabulary))
+        #expect(!PantryItem(identity: "cheese", name: "cheese").serves("cheddar", in: vocabulary))
+        #expect(!PantryItem(identity: "onion", name: "onion").serves("red onion", in: vocabulary))
+        #expect(PantryItem(identity: "red onion", name: "red onion").serves("onion", in: vocabulary))
+    }
+}

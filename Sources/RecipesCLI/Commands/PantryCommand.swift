@@ -85,7 +85,7 @@ struct PantryCommand: RecipesCommand {
             }
             let held: [PantryItem]
             do {
-                held = try environment.openStore().addToPantry(added, vocabulary: vocabulary)
+                held = try environment.openStore(creating: true).addToPantry(added, vocabulary: vocabulary)
             } catch let error as PantryInputError {
                 throw CommandFailure("\(error); nothing was added")
             }

@@ -1,0 +1,129 @@
+import Foundation
+import Recipes
+import Testing
+
+/// `recipes pantry` and `search --can-cook` through the binary (issue 37): items by
+/// ingredient in any language, bad input that changes nothing, the matching traps a cook
+/// would never fall into, and a pantry shared by two machines through a sync folder.
+@Suite struct PantryCommandTests {
+    /// Recipes in English and German with the traps of the issue: a general pantry item for
+    /// a specific line, black pepper for bell peppers, beef for beef stock, butter for peanut
+    /// butter, an optional line, water, "A or B".
+    static func kitchen() throws -> RecipesProcess {
+        let cli = RecipesProcess()
+        for recipe in [
+            ["Omelette", "3 Eier", "Salz", "Pfeffer", "1 EL Butter", "Schnittlauch (optional)"],
+            ["Cheese toast", "2 slices bread", "50 g cheddar"],
+            ["Onion soup", "2 red onions", "1 l beef stock", "1 l water"],
+            ["Pancakes", "1 cup flour", "1 cup milk", "2 eggs", "butter or margarine"],
+            ["Stuffed peppers", "4 bell peppers", "200 g rice"],
+            ["Peanut noodles", "2 tbsp peanut butter", "200 g noodles"],
+            ["Sour cream dip", "200 g sour cream", "1 clove garlic"],
+        ] {
+            let result = try cli.runOnStore(["add", recipe[0]] + recipe.dropFirst().flatMap { ["-i", $0] })
+            #expect(result.status == 0, "\(result)")
+        }
+        let added = try cli.runOnStore(["pantry", "add", "Eggs", "salt", "black pepper", "Butter", "bread", "cheese", "onion", "beef",
+                                        "500 g flour", "Milch", "margarine", "cream", "garlic"])
+        #expect(added.status == 0, "\(added)")
+        return cli
+    }
+
+    @Test func whatThePantryCanCook() throws {
+        let cli = try Self.kitchen()
+        let exact = try cli.runOnStore(["search", "--can-cook", "--format", "plain"])
+        #expect(exact.status == 0)
+        #expect(exact.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[2] } == ["Omelette", "Pancakes"])
+        let json = try cli.runOnStore(["search", "--missing", "2", "--format", "json"])
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let missing = Dictionary(uniqueKeysWithValues: listed.map { ($0["name"] as! String, $0["missing"] as! [String]) })
+        #expect(missing == [
+            "Omelette": [], "Pancakes": [],
+            "Cheese toast": ["cheddar"],
+            "Sour cream dip": ["sour cream"],
+            "Onion soup": ["red onion", "beef stock"],
+            "Stuffed peppers": ["bell pepper", "rice"],
+            "Peanut noodles": ["peanut butter", "noodle"],
+        ], "\(json.stdout)")
+        // Fewest missing first.
+        #expect(listed.map { ($0["missing"] as! [String]).count } == listed.map { ($0["missing"] as! [String]).count }.sorted())
+        // With the other filters: words, and a limit after the order.
+        let words = try cli.runOnStore(["search", "toast", "--missing", "1", "--format", "plain"])
+        #expect(words.stdout.contains("\tCheese toast\t") && !words.stdout.contains("Omelette"), "\(words.stdout)")
+        let limited = try cli.runOnStore(["search", "--missing", "2", "--limit", "1", "--format", "plain"])
+        #expect(limited.stdout.split(separator: "\n").count == 1 && limited.stdout.contains("\t0\t"), "\(limited.stdout)")
+        // A more specific item does for a general line: cheddar for "cheese", a red onion for "onion".
+        #expect(try cli.runOnStore(["pantry", "add", "Cheddar"]).status == 0)
+        let after = try cli.runOnStore(["search", "--can-cook", "--format", "plain"])
+        #expect(after.stdout.contains("\tCheese toast\t"), "\(after.stdout)")
+    }
+
+    @Test func itemsAreKeptByIngredientInAnyLanguage() throws {
+        let cli = RecipesProcess()
+        #expect(try cli.runOnStore(["pantry", "add", "eggs", "500 g flour"]).stdout == "added eggs, flour · 500 g\n")
+        #expect(try cli.runOnStore(["pantry", "add", "Eier", "250 g Mehl"]).stdout == "added Eier, Mehl · 750 g\n")
+        #expect(try cli.runOnStore(["pantry", "add", "spinach", "--until", "tomorrow"]).stdout == "added spinach · use by 2026-12-01\n")
+        #expect(try cli.runOnStore(["pantry", "add", "2 jars honey", "--until", "2026-12-24"]).status == 0)
+        let listed = try cli.runOnStore(["pantry"])
+        #expect(listed.stdout == """
+            Use soon
+              spinach · use by 2026-12-01
+
+            Dairy and eggs
+              Eier
+
+            Baking
+              honey · 2 jars · use by 2026-12-24
+              Mehl · 750 g
+
+            """, "\(listed.stdout)")
+        let json = try cli.runOnStore(["pantry", "--format", "json"]).stdout
+        #expect(json.contains(#""identity":"all-purpose flour","aisle":"baking","amount":"750 g","quantity":750.0,"dimension":"mass","useBy":null"#), "\(json)")
+        #expect(try cli.runOnStore(["pantry", "remove", "egg", "Spinat"]).stdout == "removed Eier, spinach\n")
+        #expect(try cli.runOnStore(["pantry", "clear"]).stdout == "removed 2 items\n")
+        let empty = try cli.runOnStore(["pantry"])
+        #expect(empty.status == 1)
+    }
+
+    @Test(arguments: [
+        (["pantry", "add", ""], "an item needs a name"),
+        (["pantry", "add", "500 g"], "has an amount but no ingredient"),
+        (["pantry", "add", "salt and pepper"], "names 2 ingredients"),
+        (["pantry", "add", "eggs", "--until", "someday"], "--until"),
+        (["pantry", "add", "2 jars flour"], "does not add to the 500 g of flour held"),
+        (["pantry", "add"], "missing <item>"),
+        (["pantry", "eat", "eggs"], "not a valid pantry action"),
+        (["pantry", "remove", "caviar"], "the pantry holds no caviar"),
+        (["pantry", "list", "--until", "fri"], "--until needs pantry add"),
+        (["search", "--missing", "-1"], "--missing"),
+    ])
+    func badInputIsOneLineAndChangesNothing(arguments: [String], message: String) throws {
+        let cli = RecipesProcess()
+        #expect(try cli.runOnStore(["pantry", "add", "500 g flour", "eggs"]).status == 0)
+        let before = try cli.storeBytes()
+        let result = try cli.runOnStore(arguments)
+        // Usage errors exit 64, bad items 2, an item the pantry does not hold 1.
+        let status: Int32 = message.hasPrefix("the pantry holds no") ? 1 : ["missing <item>", "not a valid pantry action", "--until needs pantry add", "--missing"].contains(message) ? 64 : 2
+        #expect(result.status == status, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(try cli.storeBytes() == before)
+    }
+
+    /// Two machines sharing a sync folder share one kitchen: an item added on one is there on
+    /// the other, and one taken out on the other goes on the first.
+    @Test func thePantrySyncsThroughAFolder() throws {
+        let laptop = RecipesProcess(), desktop = RecipesProcess()
+        let folder = laptop.home.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(try laptop.runOnStore(["pantry", "add", "6 eggs", "spinach"]).status == 0)
+        #expect(try desktop.runOnStore(["add", "Toast", "-i", "bread"]).status == 0)
+        for cli in [laptop, desktop, laptop] { #expect(try cli.runOnStore(["sync", folder.path]).status == 0) }
+        #expect(try desktop.runOnStore(["pantry", "--format", "json"]).stdout.contains(#""name":"eggs","identity":"egg""#))
+        #expect(try desktop.runOnStore(["pantry", "remove", "eggs"]).status == 0)
+        for cli in [desktop, laptop] { #expect(try cli.runOnStore(["sync", folder.path]).status == 0) }
+        let left = try laptop.runOnStore(["pantry", "--format", "json"]).stdout
+        #expect(!left.contains("egg") && left.contains("spinach"), "\(left)")
+        #expect(try laptop.runOnStore(["search", "--format", "plain"]).stdout.contains("\tToast\t"))
+    }
+}

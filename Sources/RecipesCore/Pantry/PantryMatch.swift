@@ -15,11 +15,14 @@ public enum PantryMatch {
 
     /// The names of what `needs` (one recipe's, ``IngredientNeed``) lack when the identities in
     /// `covered` are there: each ingredient once ("leek"), and each "A or B" line none of
-    /// whose ingredients is there ("butter or margarine"). The stored needs' SQL counts the same.
+    /// whose ingredients is there ("butter or margarine", by name). The stored needs' SQL
+    /// counts the same.
     static func missing(_ needs: [IngredientNeed], covered: Set<String>) -> [String] {
         var missing: [String] = []
         var seen: Set<String> = []
-        for (_, line) in Dictionary(grouping: needs.filter { !$0.isOptional }, by: \.position).sorted(by: { $0.key < $1.key }) {
+        // Lines in order; a line's ingredients by name, as the stored needs keep them.
+        for (_, unordered) in Dictionary(grouping: needs.filter { !$0.isOptional }, by: \.position).sorted(by: { $0.key < $1.key }) {
+            let line = unordered.sorted { $0.identity < $1.identity }
             if line.contains(where: \.isEither) {
                 if !line.contains(where: { covered.contains($0.identity) }) {
                     missing.append(line.map(\.identity).joined(separator: " or "))
@@ -146,18 +149,28 @@ extension PredicateExpressions {
 extension PredicateExpressions.CookableWith: StandardPredicateExpression where Input: StandardPredicateExpression {}
 
 extension PredicateExpressions.CookableWith: SQLTranslatable {
-    /// Missing lines counted over the stored needs: a required line of all-needed
-    /// ingredients misses each one not covered; an "A or B" line misses once when none is.
+    /// The recipes missing more than allowed, found once over the stored needs (not per
+    /// recipe): a required line of all-needed ingredients misses each one not covered, an
+    /// "A or B" line misses once when none is (as ``PantryMatch/missing(_:covered:)`` counts).
     func translate(_ translator: SQLTranslator) throws -> SQLFragment {
         guard case .recipe(let alias, _) = try translator.translate(recipe).shape, translator.readsIngredientNeeds,
               let covered = translator.coveredIdentities(held) else { throw UntranslatableNode(node: "canCook") }
         let list = covered.sorted().map { translator.bind(.text($0)) }.joined(separator: ", ")
         let limit = translator.bind(.integer(Int64(missingAtMost)))
         return SQLFragment(sql: """
-            (EXISTS (SELECT 1 FROM ingredient i WHERE i.recipe = \(alias).rowid AND i.heading = 0) AND \
-            (SELECT count(DISTINCT n.identity) FROM ingredient_need n WHERE n.recipe = \(alias).rowid AND n.optional = 0 AND n.either = 0 AND n.identity NOT IN (\(list))) + \
-            (SELECT count(DISTINCT n.position) FROM ingredient_need n WHERE n.recipe = \(alias).rowid AND n.optional = 0 AND n.either = 1 \
-            AND NOT EXISTS (SELECT 1 FROM ingredient_need m WHERE m.recipe = n.recipe AND m.position = n.position AND m.identity IN (\(list)))) <= \(limit))
+            (EXISTS (SELECT 1 FROM ingredient i WHERE i.recipe = \(alias).rowid AND i.heading = 0) AND \(alias).rowid NOT IN (\(Self.lackingSQL(covered: list)) \
+            GROUP BY recipe HAVING count(*) > \(limit)))
             """, shape: .condition)
+    }
+
+    /// One row (`recipe`, `name`) for each thing a recipe lacks, `covered` being an SQL list
+    /// of the identities there.
+    static func lackingSQL(covered: String) -> String {
+        """
+        SELECT recipe FROM (SELECT n.recipe, n.identity FROM ingredient_need n WHERE n.optional = 0 AND n.either = 0 \
+        AND n.identity NOT IN (\(covered)) GROUP BY n.recipe, n.identity \
+        UNION ALL SELECT n.recipe, n.position FROM ingredient_need n WHERE n.optional = 0 AND n.either = 1 \
+        GROUP BY n.recipe, n.position HAVING max(n.identity IN (\(covered))) = 0)
+        """
     }
 }

@@ -115,6 +115,69 @@ import Testing
         #expect(try temporary.store.pantryItems().map(\.identity) == ["milk"])
     }
 
+    /// Random recipes of real page lines in many languages and random pantries: what SQL
+    /// finds on the stored needs, and what each recipe misses, against reading every line
+    /// in the test (an item serves a line's ingredient when it is that or a kind of it).
+    @Test(arguments: [21, 22]) func whatSQLCanCookIsWhatReadingTheLinesCanCook(seed: UInt64) throws {
+        let lines = try IngredientSearchTests.fixtureLines()
+        var random = PredicateDifferentialTests.Generator(state: seed)
+        let temporary = TemporaryStore()
+        let context = ModelContext(temporary.store)
+        var recipes: [Recipe] = []
+        for index in 0..<300 {
+            let chosen = (0..<Int.random(in: 0...5, using: &random)).map { _ in lines.randomElement(using: &random)! }
+            let recipe = Recipe(name: "Recipe \(index)", ingredients: chosen.map { let (name, amount) = Ingredient.split($0); return Ingredient(name: name, amount: amount) })
+            context.insert(recipe)
+            recipes.append(recipe)
+        }
+        try context.save()
+        let identities = Array(Set(lines.flatMap { vocabulary.reading(of: $0).identities })).sorted()
+        for round in 0..<6 {
+            // Pantries of the lines' own ingredients, some as more general or specific kinds.
+            let pantry = (0..<Int.random(in: 5...60, using: &random)).map { _ -> PantryItem in
+                var identity = identities.randomElement(using: &random)!
+                if Bool.random(using: &random), let kind = vocabulary.entry(for: identity)?.kind { identity = kind }
+                return PantryItem(identity: identity, name: identity)
+            }
+            let allowed = round % 3
+            func serves(_ needed: String) -> Bool {
+                ["water", "ice"].contains(needed) || pantry.contains { vocabulary.isKind($0.identity, of: needed) }
+            }
+            var expected: [String: [String]] = [:]
+            for recipe in recipes where !recipe.ingredients.isEmpty {
+                var missing: [String] = []
+                for line in recipe.ingredients {
+                    let reading = vocabulary.reading(of: line.name)
+                    if reading.isOptional { continue }
+                    if reading.identities.isEmpty {
+                        let key = ShoppingList.itemKey(line.name)
+                        if !key.isEmpty, !pantry.contains(where: { $0.identity == key }), !missing.contains(key) { missing.append(key) }
+                    } else if reading.isAlternatives {
+                        if !reading.identities.contains(where: serves) { missing.append(reading.identities.sorted().joined(separator: " or ")) }
+                    } else {
+                        for identity in reading.identities.sorted() where !serves(identity) && !missing.contains(identity) { missing.append(identity) }
+                    }
+                }
+                if missing.count <= allowed { expected[recipe.name] = missing }
+            }
+            let found = try context.fetch(FetchDescriptor(predicate: RecipePredicates.canCook(with: pantry, missingAtMost: allowed)))
+            #expect(Set(found.map(\.name)) == Set(expected.keys), "round \(round)")
+            let missing = try temporary.store.missingFromPantry(found.map(\.id), pantry: pantry)
+            for recipe in found { #expect(missing[recipe.id] == expected[recipe.name], "\(recipe.name)") }
+            if round == 5 {
+                // A store that cannot read its lines again (read-only, its needs another
+                // vocabulary's) reads them in memory, with the same answer.
+                try temporary.rawConnection().execute("UPDATE local_state SET value = 'another' WHERE key = 'ingredient vocabulary'")
+                let readOnly = try RecipeStore(url: temporary.url, readOnly: true)
+                let inMemory = try ModelContext(readOnly).fetch(FetchDescriptor(predicate: RecipePredicates.canCook(with: pantry, missingAtMost: allowed)))
+                #expect(Set(inMemory.map(\.name)) == Set(expected.keys))
+                let read = try readOnly.missingFromPantry(inMemory.map(\.id), pantry: pantry)
+                for recipe in inMemory { #expect(read[recipe.id] == expected[recipe.name], "\(recipe.name)") }
+            }
+            #expect(found.count > 0 || expected.isEmpty)
+        }
+    }
+
     @Test func anItemServesItsOwnIngredientAndMoreGeneralOnes() {
         let cheddar = PantryItem(identity: "cheddar", name: "cheddar")
         #expect(cheddar.serves("cheddar", in: vocabulary))

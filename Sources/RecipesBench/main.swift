@@ -216,6 +216,8 @@ func runBenchmark(_ options: Options) throws {
 
     try ingredients.runSearch(recipesBinary: recipesBinary, storePath: storePath, directory: directory, environment: environment,
                               sqlite3: sqlite3, runs: options.runs)
+    try ingredients.runCanCook(store: store, recipesBinary: recipesBinary, storePath: storePath, directory: directory, environment: environment,
+                               sqlite3: sqlite3, runs: options.runs)
     report.ingredients = ingredients
 
     // Streaming: the first line of the commonest search, then the reader goes away.

@@ -110,6 +110,29 @@ import Testing
         #expect(try cli.storeBytes() == before)
     }
 
+    /// The week's shopping less the pantry, what was bought put in it, and cooking taking
+    /// from it, through the binary.
+    @Test func shoppingBuyingAndCookingKeepThePantry() throws {
+        let cli = RecipesProcess()
+        #expect(try cli.runOnStore(["add", "Bread", "-i", "750 g flour", "-i", "2 tsp salt", "-i", "3 eggs", "--plan", "tomorrow"]).status == 0)
+        #expect(try cli.runOnStore(["pantry", "add", "500 g flour", "salt"]).status == 0)
+        let shopping = try cli.runOnStore(["shopping", "--format", "json"]).stdout
+        #expect(shopping.contains(#""text":"250 g""#) && shopping.contains(#""name":"eggs""#) && !shopping.contains("salt"), "\(shopping)")
+        #expect(try cli.runOnStore(["shopping", "--bought", "6 eggs", "250 g flour"]).stdout == "added eggs · 6, flour · 750 g\n")
+        #expect(try cli.runOnStore(["shopping"]).status == 1)
+        #expect(try cli.runOnStore(["shopping", "eggs"]).status == 64)
+        #expect(try cli.runOnStore(["cooked", "Bread"]).status == 0)
+        let left = try cli.runOnStore(["pantry"]).stdout
+        #expect(left == """
+            Dairy and eggs
+              eggs · 3
+
+            Spices
+              salt
+
+            """, "\(left)")
+    }
+
     /// Two machines sharing a sync folder share one kitchen: an item added on one is there on
     /// the other, and one taken out on the other goes on the first.
     @Test func thePantrySyncsThroughAFolder() throws {

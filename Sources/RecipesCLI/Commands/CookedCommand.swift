@@ -66,7 +66,9 @@ struct CookedCommand: RecipesCommand {
         let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
         let record: CookedRecord
         do {
-            record = try store.recordCooked(recipeID: recipe.id, at: date, meal: meal, again: isAgain, now: environment.now, local: environment.local)
+            // What was cooked comes out of the pantry's counted items.
+            record = try store.recordCooked(recipeID: recipe.id, at: date, meal: meal, again: isAgain, now: environment.now, local: environment.local,
+                                            takingFromPantry: try environment.vocabulary())
         } catch let done as AlreadyCooked {
             let planned = done.plannedFor.map { ", the meal planned for \(formatter.full($0))" } ?? ""
             throw CommandFailure("\(TerminalText.oneLine(recipe.name)) was recorded cooked \(formatter.full(done.recordedAt))\(planned); "

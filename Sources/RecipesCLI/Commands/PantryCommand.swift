@@ -71,26 +71,7 @@ struct PantryCommand: RecipesCommand {
             }
             return items.isEmpty ? .nothingFound : .success
         case .add:
-            // Every item is read before anything is written: one bad item changes nothing.
-            let useBy = try until.map { try Self.day($0, environment) }
-            var added: [PantryItem] = []
-            for text in items {
-                do {
-                    var item = try PantryItem(reading: text, vocabulary: vocabulary)
-                    item.useBy = useBy
-                    added.append(item)
-                } catch {
-                    throw CommandFailure("\(error)")
-                }
-            }
-            let held: [PantryItem]
-            do {
-                held = try environment.openStore(creating: true).addToPantry(added, vocabulary: vocabulary)
-            } catch let error as PantryInputError {
-                throw CommandFailure("\(error); nothing was added")
-            }
-            environment.output.line("added " + held.map { PantryTextRenderer.describe($0, local: environment.local) }.joined(separator: ", "))
-            return .success
+            return try Self.add(items, useBy: until.map { try Self.day($0, environment) }, vocabulary: vocabulary, environment)
         case .remove:
             let store = try environment.openStore()
             var identities: [String] = []
@@ -115,6 +96,29 @@ struct PantryCommand: RecipesCommand {
             environment.output.line("removed \(count) \(count == 1 ? "item" : "items")")
             return count == 0 ? .nothingFound : .success
         }
+    }
+
+    /// Adds the items as typed (`pantry add`, `shopping --bought`), each read before anything
+    /// is written: one bad item changes nothing.
+    static func add(_ items: [String], useBy: Date?, vocabulary: IngredientVocabulary, _ environment: CommandEnvironment) throws -> ExitStatus {
+        var added: [PantryItem] = []
+        for text in items {
+            do {
+                var item = try PantryItem(reading: text, vocabulary: vocabulary)
+                item.useBy = useBy
+                added.append(item)
+            } catch {
+                throw CommandFailure("\(error)")
+            }
+        }
+        let held: [PantryItem]
+        do {
+            held = try environment.openStore(creating: true).addToPantry(added, vocabulary: vocabulary)
+        } catch let error as PantryInputError {
+            throw CommandFailure("\(error); nothing was added")
+        }
+        environment.output.line("added " + held.map { PantryTextRenderer.describe($0, local: environment.local) }.joined(separator: ", "))
+        return .success
     }
 
     private static func day(_ text: String, _ environment: CommandEnvironment) throws -> Date {

@@ -9,6 +9,8 @@ struct ShoppingCommand: RecipesCommand {
     static let format = OptionSpec("--format", value: "format", choosing: ShoppingFormat.self,
                                    help: "text (default, under aisle headings), json, or markdown (a checklist for notes apps).")
 
+    static let bought = OptionSpec("--bought", help: "Put the items given as arguments into the pantry, as 'pantry add' does: shopping --bought eggs \"500 g flour\".")
+
     static let spec = CommandSpec(
         name: "shopping",
         abstract: "List the ingredients of the recipes planned in the next days, aisle by aisle.",
@@ -28,27 +30,41 @@ struct ShoppingCommand: RecipesCommand {
             line names those left apart from a sum. Items are listed under their aisles (the \
             config's aisle.NAME lines move ingredients and order aisles). A Cooklang reference to \
             another recipe (@./Components/Dough{2%servings}) is that recipe's ingredients, \
-            scaled, when the store has it. Exits 1 when nothing is planned.
+            scaled, when the store has it. What the pantry holds (recipes pantry) is left out: an \
+            item held without an amount, and a held amount is taken from the sum it converts to \
+            (750 g of flour needed, 500 g held: 250 g). --bought ITEM... puts what was bought into \
+            the pantry. Exits 1 when nothing is planned.
             """,
-        options: [days, units, format],
-        examples: ["recipes shopping", "recipes shopping --units metric --format markdown > list.md",
+        arguments: [ArgumentSpec("item", optional: true, variadic: true, help: "The items bought, one each (with --bought).")],
+        options: [days, units, format, bought],
+        examples: ["recipes shopping", "recipes shopping --bought eggs \"500 g flour\"", "recipes shopping --units metric --format markdown > list.md",
                    "recipes shopping --days 3 --format json | jq -r '.[].name'"])
 
     let window: Int
     let units: MeasureUnit.System?
     let format: ShoppingFormat
+    /// With --bought: the items bought, as typed.
+    let bought: [String]?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         // A year at most: every repeat counts each time it comes.
         window = try arguments.integer(Self.days, minimum: 1, maximum: 366, command: Self.spec.name) ?? 7
         units = arguments.choice(Self.units)
         format = arguments.choice(Self.format) ?? .text
+        if arguments.has(Self.bought) {
+            guard !arguments.positionals.isEmpty else { throw UsageError(.missingArgument("item"), command: Self.spec.name) }
+            bought = arguments.positionals
+        } else {
+            guard arguments.positionals.isEmpty else { throw UsageError(.unexpectedArgument(arguments.positionals[0]), command: Self.spec.name) }
+            bought = nil
+        }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let local = environment.local
         // The config is read first: a bad line stops the command before the store is opened.
         let vocabulary = try environment.vocabulary()
+        if let bought { return try PantryCommand.add(bought, useBy: nil, vocabulary: vocabulary, environment) }
         let units = try units ?? environment.preferredUnits()
         // N days, today the first: `--days 7` is the coming week.
         let end = local.adding(days: window, to: local.startOfDay(environment.now))
@@ -57,7 +73,7 @@ struct ShoppingCommand: RecipesCommand {
         let context = ModelContext(store)
         let meals = try store.plannedMeals(from: environment.now, to: end, local: local).filter { !$0.isCooked }
             .compactMap { meal in try context.model(for: meal.recipe.id).map { (recipe: $0, servings: meal.entry.servings) } }
-        let list = ShoppingList(meals: meals, vocabulary: vocabulary, units: units) { path in Self.recipe(at: path, in: store) }
+        let list = ShoppingList(meals: meals, vocabulary: vocabulary, units: units, pantry: try store.pantryItems()) { path in Self.recipe(at: path, in: store) }
         switch format {
         case .text: ShoppingTextRenderer.write(list, to: environment.output)
         case .json: environment.output.line(ShoppingJSONRenderer.json(list))

@@ -87,6 +87,12 @@ public struct PantryItem: Sendable, Equatable {
         vocabulary.isKind(identity, of: needed)
     }
 
+    /// Whether this item is there for what a line or a shopping item reads as: `identity`,
+    /// or when the vocabulary reads none, the folded name `key`.
+    func isThere(for identity: String?, key: String, in vocabulary: IngredientVocabulary) -> Bool {
+        identity.map { serves($0, in: vocabulary) } ?? (self.identity == key)
+    }
+
     /// The amount held as a cook writes it ("500 g", "2 jars", "6"), in `system`'s units
     /// when given; nil when no quantity is tracked.
     public func amountText(in system: MeasureUnit.System? = nil) -> String? {

@@ -60,6 +60,40 @@ extension RecipeStore {
         }
     }
 
+    /// Takes what the recipe's lines ask for from the pantry items that hold a quantity of
+    /// them, in one transaction: the line's amount converted to the item's unit (by density
+    /// between volume and mass), never below zero; an item used up is removed. Items held
+    /// without a quantity, and amounts that do not convert (a pinch, 1 can against grams),
+    /// are left as they are. Returns the items changed (a used-up one with quantity 0).
+    @discardableResult
+    public func takeFromPantry(recipeID: UUID, vocabulary: IngredientVocabulary = .active) throws -> [PantryItem] {
+        try write {
+            let tracked = try pantryItems().filter { $0.quantity != nil }
+            guard !tracked.isEmpty, let record = try record(withID: recipeID) else { return [] }
+            var changed: [String: PantryItem] = [:]
+            for item in ShoppingList(recipes: [record.makeRecipe()], vocabulary: vocabulary).items {
+                let key = ShoppingList.itemKey(item.name)
+                guard let found = tracked.first(where: { $0.isThere(for: item.identity, key: key, in: vocabulary) }),
+                      var held = changed[found.identity] ?? Optional(found), let heldDimension = held.dimension else { continue }
+                let density = vocabulary.density(of: item.identity ?? held.identity)
+                for amount in item.amounts where amount.isMeasured {
+                    guard let quantity = amount.quantity, let unit = MeasureUnit.named(amount.unit),
+                          let used = PantryItem.convert(quantity * unit.size, from: unit.dimension, countUnit: "", to: heldDimension,
+                                                        countUnit: held.countUnit, density: density) else { continue }
+                    held.quantity = max(0, (held.quantity ?? 0) - used)
+                }
+                if held != found { changed[found.identity] = held }
+            }
+            for item in changed.values {
+                // Used up: it is no longer in the kitchen.
+                let usedUp = (item.quantity ?? 1) < 1e-9
+                try storePantryItem(item, removed: usedUp)
+                try stampLocalChange(of: Self.pantryID(item.identity), deleted: usedUp)
+            }
+            return changed.values.sorted { $0.identity < $1.identity }
+        }
+    }
+
     /// The item of `identity` the pantry holds, if any.
     func heldItem(_ identity: String) throws -> PantryItem? {
         try database.fetchOne("SELECT \(Self.pantryColumns) FROM pantry_item WHERE identity = ? AND removed = 0", [identity]) {

@@ -126,9 +126,12 @@ struct ShoppingGathering {
         item.measured[measure.dimension] = sum
     }
 
-    /// The gathered items, amounts written in `units` when given.
-    func items(units: MeasureUnit.System?) -> [ShoppingList.Item] {
-        order.map { key in
+    /// The gathered items, amounts written in `units` when given, less what `pantry` holds:
+    /// an item the pantry has (the same ingredient or a more specific kind) without an
+    /// amount is left out; one with an amount is taken from the sums it converts to (by
+    /// density between volume and mass), and the item goes when nothing is left to buy.
+    func items(units: MeasureUnit.System?, pantry: [PantryItem] = []) -> [ShoppingList.Item] {
+        order.compactMap { key in
             var item = gathered[key]!
             // Cups of flour and grams of flour: one weight, when the flour's density is known;
             // and in metric, cups of a solid are weighed (spoons stay spoons, liquids litres).
@@ -153,6 +156,25 @@ struct ShoppingGathering {
                 let first = item.slots.firstIndex { $0 == .measured(.volume) || $0 == .measured(.mass) }!
                 item.slots.removeAll { $0 == .measured(.volume) || $0 == .measured(.mass) }
                 item.slots.insert(.measured(.mass), at: first)
+            }
+            let held = pantry.first { $0.isThere(for: item.identity, key: key, in: vocabulary) }
+            if let held {
+                guard var left = held.quantity, let heldDimension = held.dimension else { return nil }
+                let density = item.identity.flatMap(vocabulary.density(of:))
+                for (dimension, var sum) in item.measured {
+                    guard left > 0, let available = PantryItem.convert(left, from: heldDimension, countUnit: held.countUnit, to: dimension,
+                                                                       countUnit: "", density: density) else { continue }
+                    let taken = min(available, sum.high)
+                    let scale = sum.low > 0 ? max(0, sum.low - taken) / sum.low : 0
+                    let highScale = sum.high > 0 ? max(0, sum.high - taken) / sum.high : 0
+                    sum.inFirstUnit = (sum.inFirstUnit.low * scale, sum.inFirstUnit.high * highScale)
+                    (sum.low, sum.high) = (max(0, sum.low - taken), max(0, sum.high - taken))
+                    sum.isRange = sum.isRange && sum.high > sum.low
+                    item.measured[dimension] = sum
+                    left -= PantryItem.convert(taken, from: dimension, countUnit: "", to: heldDimension, countUnit: held.countUnit, density: density) ?? left
+                }
+                item.slots.removeAll { if case .measured(let dimension) = $0 { item.measured[dimension]!.high <= 0.0001 } else { false } }
+                if item.slots.isEmpty { return nil }
             }
             let amounts: [ShoppingList.Amount] = item.slots.map { slot in
                 switch slot {

@@ -69,17 +69,21 @@ public struct ShoppingList: Sendable {
     /// recipe's ingredients, scaled to the servings it asks for, when `recipeNamed` finds it
     /// from the reference's path ("Components/Dough"). With `units`, every measured amount is
     /// written in that system; without, amounts in one unit stay in it.
+    ///
+    /// What `pantry` holds is left out: an item held without an amount, and an amount held
+    /// taken from the sum it converts to (750 g of flour needed, 500 g held: 250 g). A sum in
+    /// a unit the held amount does not convert to (2 jars against grams) stays whole.
     public init(meals: [(recipe: Recipe, servings: Int?)], vocabulary: IngredientVocabulary = .builtIn, units: MeasureUnit.System? = nil,
-                recipeNamed: (String) -> Recipe? = { _ in nil }) {
+                pantry: [PantryItem] = [], recipeNamed: (String) -> Recipe? = { _ in nil }) {
         self.init(portions: meals.map { meal in
             guard let wanted = meal.servings, let own = meal.recipe.servings, own > 0 else { return (meal.recipe, 1) }
             return (meal.recipe, Double(wanted) / Double(own))
-        }, recipeNamed: recipeNamed, vocabulary: vocabulary, units: units)
+        }, recipeNamed: recipeNamed, vocabulary: vocabulary, units: units, pantry: pantry)
     }
 
     /// Each recipe's ingredients times its factor; amounts without a number stay as written.
     private init(portions: [(recipe: Recipe, factor: Double)], recipeNamed: (String) -> Recipe?, vocabulary: IngredientVocabulary,
-                 units: MeasureUnit.System?) {
+                 units: MeasureUnit.System?, pantry: [PantryItem] = []) {
         var gathering = ShoppingGathering(vocabulary: vocabulary)
         func gather(_ recipe: Recipe, factor: Double, as name: String, depth: Int) {
             for ingredient in recipe.ingredients where !ingredient.isHeading {
@@ -91,7 +95,7 @@ public struct ShoppingList: Sendable {
             }
         }
         for (recipe, factor) in portions { gather(recipe, factor: factor, as: recipe.name, depth: 0) }
-        let items = gathering.items(units: units)
+        let items = gathering.items(units: units, pantry: pantry)
         self.items = items
         aisles = vocabulary.aisleOrder.compactMap { aisle in
             let here = items.filter { $0.aisle == aisle }

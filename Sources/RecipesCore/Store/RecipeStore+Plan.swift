@@ -207,9 +207,13 @@ extension RecipeStore {
     /// is open for `date` and the recipe was recorded cooked within ``sameMealWindow`` of it,
     /// it throws ``AlreadyCooked`` (naming the planned meal that record fulfilled, if any) and
     /// writes nothing.
+    ///
+    /// With `takingFromPantry`, the amounts the recipe's lines ask for are taken from the
+    /// pantry items that hold a quantity of them, in the same transaction (see
+    /// ``takeFromPantry(recipeID:vocabulary:)``).
     @discardableResult
     public func recordCooked(recipeID: UUID, at date: Date, meal: String? = nil, again: Bool = false, now: Date = Date(),
-                             local: LocalTime = .system) throws -> CookedRecord {
+                             local: LocalTime = .system, takingFromPantry vocabulary: IngredientVocabulary? = nil) throws -> CookedRecord {
         try write {
             try requireRecipe(recipeID)
             var fulfilled: (entry: PlanEntry, occurrence: Date)?
@@ -241,6 +245,7 @@ extension RecipeStore {
             let record = CookedRecord(recipeID: recipeID, date: date, entryID: fulfilled?.entry.id, occurrence: fulfilled?.occurrence)
             try insertCooked(record, stamp: try nextPlanStamp())
             try planChanged(of: recipeID, now: now)
+            if let vocabulary { try takeFromPantry(recipeID: recipeID, vocabulary: vocabulary) }
             return record
         }
     }

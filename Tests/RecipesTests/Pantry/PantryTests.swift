@@ -178,6 +178,42 @@ import Testing
         }
     }
 
+    /// Shopping less the pantry: what is held without an amount goes, a held amount is taken
+    /// from the sum it converts to, and one that converts to nothing leaves the sum whole.
+    @Test func shoppingLeavesOutWhatThePantryHolds() throws {
+        let bread = Recipe(name: "Bread", ingredients: [Ingredient(name: "flour", amount: "750 g"), Ingredient(name: "salt", amount: "2 tsp"),
+                                                        Ingredient(name: "eggs", amount: "3"), Ingredient(name: "milk", amount: "1 cup"),
+                                                        Ingredient(name: "honey", amount: "2 tbsp"), Ingredient(name: "Cheddar", amount: "100 g")])
+        let pantry = try ["500 g Mehl", "Salz", "2 eggs", "1 l milk", "1 jar honey", "cheese"].map { try PantryItem(reading: $0, vocabulary: vocabulary) }
+        let list = ShoppingList(meals: [(bread, nil)], vocabulary: vocabulary, units: nil, pantry: pantry)
+        let amounts = Dictionary(uniqueKeysWithValues: list.items.map { ($0.name, $0.amounts.map(\.text)) })
+        // Cheese does not do for cheddar; a jar of honey is no number of spoons.
+        #expect(amounts == ["flour": ["250 g"], "eggs": ["1"], "honey": ["2 tbsp"], "Cheddar": ["100 g"]], "\(amounts)")
+        // A cup of flour held is weighed against grams needed by its density.
+        let cup = try PantryItem(reading: "1 cup flour", vocabulary: vocabulary)
+        let weighed = ShoppingList(meals: [(bread, nil)], vocabulary: vocabulary, units: nil, pantry: [cup]).items.first { $0.identity == "all-purpose flour" }
+        let density = try #require(vocabulary.density(of: "all-purpose flour"))
+        #expect(weighed?.amounts.first?.quantity.map { abs($0 - (750 - 240 * density)) < 1 } == true, "\(String(describing: weighed))")
+    }
+
+    /// Cooking takes what the lines ask for from the counted items, never below zero, and an
+    /// item used up leaves the pantry; uncounted items stay; all in the cooked record's write.
+    @Test func cookingTakesFromTheCountedItems() throws {
+        let temporary = TemporaryStore()
+        let context = ModelContext(temporary.store)
+        let bread = Recipe(name: "Bread", ingredients: [Ingredient(name: "flour", amount: "750 g"), Ingredient(name: "salt", amount: "2 tsp"),
+                                                        Ingredient(name: "eggs", amount: "3"), Ingredient(name: "milk", amount: "250 ml")])
+        context.insert(bread)
+        try context.save()
+        try temporary.store.addToPantry(try ["500 g flour", "salt", "6 eggs", "1 l milk"].map { try PantryItem(reading: $0, vocabulary: vocabulary) },
+                                        vocabulary: vocabulary)
+        try temporary.store.recordCooked(recipeID: bread.id, at: Date(), takingFromPantry: vocabulary)
+        let held = Dictionary(uniqueKeysWithValues: try temporary.store.pantryItems().map { ($0.identity, $0.quantity) })
+        let expected: [String: Double?] = ["salt": nil, "egg": 3, "milk": 750]
+        #expect(held == expected, "\(held)")
+        #expect(try temporary.store.cookedRecords(of: bread.id).count == 1)
+    }
+
     @Test func anItemServesItsOwnIngredientAndMoreGeneralOnes() {
         let cheddar = PantryItem(identity: "cheddar", name: "cheddar")
         #expect(cheddar.serves("cheddar", in: vocabulary))

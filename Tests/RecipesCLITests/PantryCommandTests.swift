@@ -58,6 +58,25 @@ import Testing
         #expect(after.stdout.contains("\tCheese toast\t"), "\(after.stdout)")
     }
 
+    /// What must be used soon ranks first among recipes missing as many; `show --pantry`
+    /// marks each line.
+    @Test func useSoonRanksFirstAndShowMarksTheLines() throws {
+        let cli = try Self.kitchen()
+        #expect(try cli.runOnStore(["add", "Spinach eggs", "-i", "2 eggs", "-i", "200 g Spinat"]).status == 0)
+        let before = try cli.runOnStore(["search", "--can-cook", "--format", "plain"]).stdout
+        #expect(!before.contains("Spinach eggs"))
+        #expect(try cli.runOnStore(["pantry", "add", "spinach", "--until", "tomorrow"]).status == 0)
+        let ranked = try cli.runOnStore(["search", "--can-cook", "--format", "plain"]).stdout
+        #expect(ranked.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[2] } == ["Spinach eggs", "Omelette", "Pancakes"],
+                "\(ranked)")
+        let show = try cli.runOnStore(["show", "Omelette", "--pantry"]).stdout
+        let marks = show.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.split(separator: " ").suffix(2).joined(separator: " ") }
+        #expect(marks == ["✓ have", "✓ have", "✓ have", "✓ have", "(optional)"], "\(show)")
+        let toast = try cli.runOnStore(["show", "Cheese toast", "--pantry"]).stdout
+        #expect(toast.contains("✗ missing") && toast.contains("✓ have"), "\(toast)")
+        #expect(try cli.runOnStore(["show", "Omelette", "--pantry", "--format", "json"]).status == 64)
+    }
+
     @Test func itemsAreKeptByIngredientInAnyLanguage() throws {
         let cli = RecipesProcess()
         #expect(try cli.runOnStore(["pantry", "add", "eggs", "500 g flour"]).stdout == "added eggs, flour · 500 g\n")

@@ -15,7 +15,7 @@ struct SearchCommand: RecipesCommand {
                                  help: "name: by name, then planned date (default); planned: by planned date (unplanned first), then name; cooked: least recently cooked first (never cooked before all), then name. With name and planned, names order as Finder sorts them: case and accents aside, numbers by value (Apple 672 before Apple 1169, Éclair among the e's).")
     static let notCookedSince = OptionSpec("--not-cooked-since", value: "duration",
                                            help: "Only recipes never cooked or last cooked longer ago than this (30d, 2w, 12h).")
-    static let canCook = OptionSpec("--can-cook", help: "Only recipes whose required ingredients the pantry holds (recipes pantry), listed with what each misses, fewest first.")
+    static let canCook = OptionSpec("--can-cook", help: "Only recipes whose required ingredients the pantry holds (recipes pantry), listed with what each misses, fewest first, then those using items to be used within three days.")
     static let missing = OptionSpec("--missing", value: "n", help: "With --can-cook (which it implies): allow up to N missing ingredients (default 0).")
     static let limit = OptionSpec("--limit", short: "n", value: "count", help: "Show at most this many recipes.")
     static let format = OptionSpec("--format", value: "format", choosing: ListFormat.self,
@@ -166,15 +166,24 @@ struct SearchCommand: RecipesCommand {
         return found > 0 ? .success : .nothingFound
     }
 
-    /// `--can-cook`: the matches with what each misses, fewest missing first (in the --sort
-    /// order among equals), at most --limit of them.
+    /// `--can-cook`: the matches with what each misses, fewest missing first, then those
+    /// using more of what must be used within three days (PantryTextRenderer.soonDays), in
+    /// the --sort order among equals; at most --limit of them.
     private func listCookable(_ descriptor: StoreQuery<Recipe>, pantry: [PantryItem], store: RecipeStore, _ environment: CommandEnvironment) throws -> ExitStatus {
         var summaries: [RecipeSummary] = []
         try store.enumerateSummaries(descriptor) { summaries.append($0); return true }
-        let missing = try store.missingFromPantry(summaries.map(\.id), pantry: pantry)
-        var found = summaries.map { (summary: $0, missing: missing[$0.id] ?? []) }
-        // A stable sort keeps the --sort order among recipes missing as many.
-        found = found.enumerated().sorted { ($0.element.missing.count, $0.offset) < ($1.element.missing.count, $1.offset) }.map(\.element)
+        let local = environment.local
+        let soonEnd = local.adding(days: PantryTextRenderer.soonDays + 1, to: local.startOfDay(environment.now))
+        let soon = pantry.filter { ($0.useBy ?? .distantFuture) < soonEnd }
+        let use = try store.pantryUse(of: summaries.map(\.id), pantry: pantry)
+        let soonIdentities = Set(soon.map(\.identity))
+        let ranked = summaries.enumerated().map { offset, summary in
+            let used = use[summary.id]
+            return (summary: summary, missing: used?.missing ?? [], usesSoon: used?.using.filter(soonIdentities.contains).count ?? 0, offset: offset)
+        }
+        // A stable sort keeps the --sort order among equals.
+        var found = ranked.sorted { ($0.missing.count, -$0.usesSoon, $0.offset) < ($1.missing.count, -$1.usesSoon, $1.offset) }
+            .map { (summary: $0.summary, missing: $0.missing) }
         if let limitCount { found = Array(found.prefix(limitCount)) }
         CanCookRenderer.write(found, format: ListFormat.chosen(format, for: environment.output), to: environment.output)
         return found.isEmpty ? .nothingFound : .success

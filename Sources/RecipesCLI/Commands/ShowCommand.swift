@@ -4,6 +4,7 @@ import RecipesCore
 /// `recipes show`: one whole recipe.
 struct ShowCommand: RecipesCommand {
     static let format = OptionSpec("--format", value: "format", choosing: DocumentFormat.self, help: "text (default) or json.")
+    static let pantry = OptionSpec("--pantry", help: "Mark each ingredient line as held in the pantry, missing, or optional (text only).")
     static let next = OptionSpec("--next", help: "Show the next planned recipe (as 'recipes next' finds it) instead of RECIPE.")
     static let scale = OptionSpec("--scale", value: "factor", help: "Multiply the ingredients' amounts: 2, 1.5, 1/2.")
     static let servings = OptionSpec("--servings", value: "count", help: "Scale the amounts for this many servings, \(FieldLimit.servings.rangeText) (the recipe must say its servings).")
@@ -27,7 +28,7 @@ struct ShowCommand: RecipesCommand {
             the config file (units = metric) makes it the default.
             """,
         arguments: [ArgumentSpec("recipe", optional: true, variadic: true, completes: .recipe, help: "The recipe's name or an id prefix.")],
-        options: [format, next, scale, servings, units],
+        options: [format, next, scale, servings, units, pantry],
         examples: ["recipes show creme brulee", "recipes show 3F2A --format json", "recipes show --next",
                    "recipes show pancakes --scale 2", "recipes show pancakes --servings 6", "recipes show brownies --units metric"])
 
@@ -39,6 +40,8 @@ struct ShowCommand: RecipesCommand {
     let servingsWanted: Int?
     /// The system amounts are converted to, when asked on the command line.
     let units: MeasureUnit.System?
+    /// Whether the lines are marked against the pantry.
+    let marksPantry: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         servingsWanted = try arguments.number(Self.servings, .servings, command: Self.spec.name)
@@ -61,12 +64,14 @@ struct ShowCommand: RecipesCommand {
         }
         asJSON = arguments.choice(Self.format) == DocumentFormat.json
         units = arguments.choice(Self.units)
+        marksPantry = arguments.has(Self.pantry)
+        if marksPantry, asJSON { throw UsageError(.exclusive("--pantry", "--format json"), command: Self.spec.name) }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let units = try units ?? environment.preferredUnits()
-        // Converting reads the lines with the vocabulary the config extends.
-        if units != nil { IngredientVocabulary.active = try environment.vocabulary() }
+        // Converting and marking read the lines with the vocabulary the config extends.
+        if units != nil || marksPantry { IngredientVocabulary.active = try environment.vocabulary() }
         let store = try environment.openStore()
         let recipe: Recipe
         if let reference {
@@ -105,8 +110,9 @@ struct ShowCommand: RecipesCommand {
             json.cooked = try store.cookedRecords(of: recipe.id).map { CookedJSON($0) }
             environment.output.line(JSONText.printable(try json.encoded()))
         } else {
+            let pantry = marksPantry ? PantryMatch.lines(of: recipe, pantry: try store.pantryItems(), vocabulary: .active) : nil
             RecipeTextRenderer(formatter: PlannedTimeFormatter(now: environment.now, local: environment.local), scale: factor,
-                               units: units, plan: try store.planEntries(of: recipe.id))
+                               units: units, plan: try store.planEntries(of: recipe.id), pantry: pantry)
                 .write(recipe, to: environment.output)
         }
         return .success

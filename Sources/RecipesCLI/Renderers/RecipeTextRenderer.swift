@@ -9,6 +9,8 @@ struct RecipeTextRenderer {
     var units: MeasureUnit.System?
     /// The recipe's plan entries, listed under "Plan:".
     var plan: [PlanEntry] = []
+    /// Each ingredient line against the pantry (`show --pantry`), marked after it.
+    var pantry: [PantryMatch.Line?]?
 
     func write(_ recipe: Recipe, to output: TextOutput) {
         output.line(TerminalText.oneLine(recipe.name))
@@ -47,7 +49,7 @@ struct RecipeTextRenderer {
             output.line(scale == 1 ? "Ingredients:" : "Ingredients (amounts × \(AmountScaling.format(scale))):")
             // Headings break the list into parts, each aligned on its own.
             var rows: [[String]] = []
-            for ingredient in recipe.ingredients {
+            for (index, ingredient) in recipe.ingredients.enumerated() {
                 if ingredient.isHeading {
                     if !rows.isEmpty { TextColumns.write(rows, to: output) }
                     rows = []
@@ -55,7 +57,9 @@ struct RecipeTextRenderer {
                 } else {
                     let amount = AmountScaling.scale(ingredient.amount, by: scale)
                     let converted = units.map { UnitConversion.converted(amount, to: $0, density: Self.weighingDensity(ingredient.name, units: $0)) }
-                    rows.append(["  " + TerminalText.oneLine(converted ?? amount), TerminalText.oneLine(ingredient.name)])
+                    var row = ["  " + TerminalText.oneLine(converted ?? amount), TerminalText.oneLine(ingredient.name)]
+                    if let pantry, index < pantry.count { row.append(Self.mark(pantry[index])) }
+                    rows.append(row)
                 }
             }
             if !rows.isEmpty { TextColumns.write(rows, to: output) }
@@ -64,6 +68,17 @@ struct RecipeTextRenderer {
             output.line("")
             output.line("Instructions:")
             output.line(TerminalText.block(converted(recipe.instructions)))
+        }
+    }
+
+    /// A line's mark against the pantry: "✓ have", "✗ missing", "✗ missing salt" (of a line
+    /// naming several), "(optional)"; nothing for a line that names no ingredient.
+    static func mark(_ line: PantryMatch.Line?) -> String {
+        switch line {
+        case .held: "✓ have"
+        case .missing(let names): names.count == 1 && !names[0].contains(" or ") ? "✗ missing" : "✗ missing " + names.joined(separator: ", ")
+        case .optional: "(optional)"
+        case nil: ""
         }
     }
 

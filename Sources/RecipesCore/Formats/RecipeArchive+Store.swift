@@ -12,18 +12,23 @@ public struct ImportSummary: Sendable, Equatable {
 
 extension RecipeStore {
     /// Every recipe (or those with `ids`, in that order) as an archive, for
-    /// `recipes export` and backups.
+    /// `recipes export` and backups; the whole store's also holds the pantry.
     ///
     /// ```swift
     /// let data = try store.exportArchive().encoded()
     /// ```
     public func exportArchive(ids: [UUID]? = nil) throws -> RecipeArchive {
-        RecipeArchive(recipes: try recipes(ids: ids).map { recipe in
+        var archive = RecipeArchive(recipes: try recipes(ids: ids).map { recipe in
             var json = RecipeJSON(recipe)
             json.plan = try planEntries(of: recipe.id).map { PlanEntryJSON($0) }
             json.cooked = try cookedRecords(of: recipe.id).map { CookedJSON($0) }
             return json
         })
+        if ids == nil {
+            let pantry = try pantryItems()
+            archive.pantry = pantry.isEmpty ? nil : pantry.map(PantryItemJSON.init)
+        }
+        return archive
     }
 
     /// The recipes with `ids`, in that order, or every recipe by name.
@@ -79,6 +84,14 @@ extension RecipeStore {
             // to give), so its planned date is worked out from that plan again, as it was
             // cleared by the file's older one.
             for id in replacedIDs { try updateDerivedPlan(of: id, now: now, local: local) }
+            // The pantry of a whole store's export: an item the pantry lacks is added; one it
+            // holds is replaced only with `replace`.
+            for json in archive.pantry ?? [] {
+                guard let item = json.makeItem() else { continue }
+                if !replace, try heldItem(item.identity) != nil { continue }
+                try storePantryItem(item, removed: false)
+                try stampLocalChange(of: Self.pantryID(item.identity), deleted: false)
+            }
         }
         return summary
     }

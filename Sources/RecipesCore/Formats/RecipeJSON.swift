@@ -27,6 +27,9 @@ public struct RecipeArchive: Codable, Sendable {
     public var version: Int
     /// The recipes.
     public var recipes: [RecipeJSON]
+    /// What the pantry holds, in an export of the whole store; absent otherwise (and in
+    /// archives from before the pantry, which readers of those ignore).
+    public var pantry: [PantryItemJSON]?
 
     /// An archive of `recipes`.
     public init(recipes: [RecipeJSON]) {

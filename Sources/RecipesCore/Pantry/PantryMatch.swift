@@ -35,6 +35,36 @@ public enum PantryMatch {
     }
 }
 
+extension PantryMatch {
+    /// How one ingredient line stands against a pantry (``lines(of:pantry:vocabulary:)``).
+    public enum Line: Sendable, Equatable {
+        /// Every ingredient it needs is there (or one, for "A or B").
+        case held
+        /// What it needs that is not there, by identity (or folded name).
+        case missing([String])
+        /// The line can be left out.
+        case optional
+    }
+
+    /// Each line of `recipe` against `pantry`, in order; nil for a heading and for a line that
+    /// names nothing (`show --pantry` marks them).
+    public static func lines(of recipe: Recipe, pantry: [PantryItem], vocabulary: IngredientVocabulary) -> [Line?] {
+        var covered = Set(pantry.map(\.identity) + alwaysThere)
+        for identity in Array(covered) {
+            var current = vocabulary.entry(for: identity)?.kind
+            while let kind = current, covered.insert(kind).inserted { current = vocabulary.entry(for: kind)?.kind }
+        }
+        return recipe.ingredients.enumerated().map { position, line in
+            guard !line.isHeading else { return nil }
+            let needs = vocabulary.needs(ofLine: line.name, at: position)
+            guard !needs.isEmpty else { return nil }
+            if needs.contains(where: \.isOptional) { return .optional }
+            let missing = missing(needs, covered: covered)
+            return missing.isEmpty ? .held : .missing(missing)
+        }
+    }
+}
+
 extension RecipeStore {
     /// The identities `pantry` serves: each item's and every more general kind of it, with
     /// ``PantryMatch/alwaysThere``; by the kinds stored with the needs when they are current,
@@ -43,8 +73,8 @@ extension RecipeStore {
         try coveredIdentities(byIdentities: pantry.map(\.identity), needsAreCurrent: needsAreCurrent)
     }
 
-    func coveredIdentities(byIdentities identities: [String], needsAreCurrent: Bool) throws -> Set<String> {
-        let held = identities + PantryMatch.alwaysThere
+    func coveredIdentities(byIdentities identities: [String], needsAreCurrent: Bool, withWater: Bool = true) throws -> Set<String> {
+        let held = identities + (withWater ? PantryMatch.alwaysThere : [])
         guard needsAreCurrent else {
             let vocabulary = IngredientVocabulary.active
             var covered = Set(held)
@@ -68,28 +98,49 @@ extension RecipeStore {
     /// a recipe with nothing missing maps to an empty list, one the store does not have is
     /// left out.
     public func missingFromPantry(_ ids: [UUID], pantry: [PantryItem]) throws -> [UUID: [String]] {
+        try pantryUse(of: ids, pantry: pantry).mapValues(\.missing)
+    }
+
+    /// What each of the recipes `ids` lacks of `pantry` and which of its items the recipe
+    /// uses, by recipe id (one the store does not have is left out): `search --can-cook`
+    /// ranks first what uses an item to be used soon.
+    public func pantryUse(of ids: [UUID], pantry: [PantryItem]) throws -> [UUID: PantryUse] {
         let current = ingredientNeedsAreCurrent()
         let covered = try coveredIdentities(by: pantry, needsAreCurrent: current)
-        var result: [UUID: [String]] = [:]
+        // What each item serves: itself and its more general kinds.
+        let serving = try pantry.map { (item: $0.identity, serves: try coveredIdentities(byIdentities: [$0.identity], needsAreCurrent: current, withWater: false)) }
+        func use(_ needs: [IngredientNeed]) -> PantryUse {
+            let needed = Set(needs.filter { !$0.isOptional }.map(\.identity))
+            return PantryUse(missing: PantryMatch.missing(needs, covered: covered),
+                             using: serving.filter { !$0.serves.isDisjoint(with: needed) }.map(\.item))
+        }
+        var result: [UUID: PantryUse] = [:]
         if current {
             let statement = "SELECT n.position, n.identity, n.known, n.either, n.optional FROM ingredient_need n JOIN recipe r ON r.rowid = n.recipe WHERE r.id = ?"
             try readSnapshot {
                 for id in ids where try recipeExists(id) {
-                    let needs = try database.fetchAll(statement, [id]) { row in
+                    result[id] = use(try database.fetchAll(statement, [id]) { row in
                         IngredientNeed(position: try row[0], identity: try row[1], isKnown: try row[2], isEither: try row[3], isOptional: try row[4])
-                    }
-                    result[id] = PantryMatch.missing(needs, covered: covered)
+                    })
                 }
             }
         } else {
             var reader = IngredientNeedReader(.active)
             for id in ids {
                 guard let record = try record(withID: id) else { continue }
-                result[id] = PantryMatch.missing(reader.needs(of: record), covered: covered)
+                result[id] = use(reader.needs(of: record))
             }
         }
         return result
     }
+}
+
+/// What a recipe lacks of a pantry, and which of its items it uses.
+public struct PantryUse: Sendable, Equatable {
+    /// The names of what it lacks (see ``PantryMatch``).
+    public let missing: [String]
+    /// The identities of the pantry items it uses, in the pantry's order.
+    public let using: [String]
 }
 
 extension RecipePredicates {

@@ -214,6 +214,27 @@ import Testing
         #expect(try temporary.store.cookedRecords(of: bread.id).count == 1)
     }
 
+    /// An export of the whole store holds the pantry, and importing it into another store
+    /// brings the items it lacks; one it holds stays unless the import replaces.
+    @Test func anExportCarriesThePantry() throws {
+        let source = TemporaryStore(), target = TemporaryStore()
+        let context = ModelContext(source.store)
+        let soup = Recipe(name: "Soup", ingredients: [Ingredient(name: "leeks", amount: "2")])
+        context.insert(soup)
+        try context.save()
+        let items = try ["6 eggs", "500 g flour", "spinach"].map { try PantryItem(reading: $0, vocabulary: vocabulary) }
+        try source.store.addToPantry(items, vocabulary: vocabulary)
+        let data = try source.store.exportArchive().encoded()
+        #expect(try source.store.exportArchive(ids: [soup.id]).pantry == nil)
+        try target.store.addToPantry([try PantryItem(reading: "2 eggs", vocabulary: vocabulary)], vocabulary: vocabulary)
+        _ = try target.store.importArchive(try RecipeArchive.decode(data))
+        let imported = Dictionary(uniqueKeysWithValues: try target.store.pantryItems().map { ($0.identity, $0.quantity) })
+        let expected: [String: Double?] = ["egg": 2, "all-purpose flour": 500, "spinach": nil]
+        #expect(imported == expected)
+        _ = try target.store.importArchive(try RecipeArchive.decode(data), replace: true)
+        #expect(try target.store.pantryItems().first { $0.identity == "egg" }?.quantity == 6)
+    }
+
     @Test func anItemServesItsOwnIngredientAndMoreGeneralOnes() {
         let cheddar = PantryItem(identity: "cheddar", name: "cheddar")
         #expect(cheddar.serves("cheddar", in: vocabulary))

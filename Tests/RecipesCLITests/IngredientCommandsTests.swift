@@ -26,6 +26,27 @@ import Testing
         #expect(empty.status == 64 && empty.stderr.contains("--ingredient needs an ingredient's name"), "\(empty)")
     }
 
+    /// A config's own ingredient is searched for once its lines say so: the store reads its
+    /// lines again with that vocabulary; a config line that cannot be read stops the search,
+    /// naming the line, and changes nothing.
+    @Test func aConfiguredIngredientIsSearchedAndABadLineStopsTheSearch() throws {
+        let cli = RecipesProcess()
+        #expect(try cli.runOnStore(["add", "Tteokbokki", "-i", "2 tbsp red pepper paste", "-i", "rice cakes"]).status == 0)
+        #expect(try cli.runOnStore(["search", "--ingredient", "house chili paste", "--format", "plain"]).stdout.isEmpty)
+        let config = cli.home.appending(path: ".config/recipes")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "ingredient.house chili paste = aisle tins and jars; en red pepper paste\n".write(to: config.appending(path: "config"), atomically: true, encoding: .utf8)
+        let found = try cli.runOnStore(["search", "--ingredient", "house chili paste", "--format", "plain"])
+        #expect(found.stdout.contains("\tTteokbokki\t"), "\(found)")
+        // An identity of its own is found without reading any line again.
+        #expect(try cli.runOnStore(["search", "--ingredient", "House Chili Paste", "--format", "plain"]).stdout.contains("\tTteokbokki\t"))
+        try "ingredient.house chili paste = colour red\n".write(to: config.appending(path: "config"), atomically: true, encoding: .utf8)
+        let before = try cli.storeBytes()
+        let refused = try cli.runOnStore(["search", "--ingredient", "rice", "--format", "plain"])
+        #expect(refused.status == 2 && refused.stderr.contains("config:1: unknown field 'colour'"), "\(refused)")
+        #expect(try cli.storeBytes() == before)
+    }
+
     @Test func showConvertsAmountsAndOvenTemperatures() throws {
         let cli = RecipesProcess()
         #expect(try cli.runOnStore(["add", "Brownies", "--kind", "baked", "--oven", "180", "-i", "1 cup sugar", "-i", "8 oz chocolate",

@@ -103,6 +103,7 @@ struct SearchCommand: RecipesCommand {
             let upcoming = #Predicate<Recipe> { ($0.plannedDate ?? now) > now }
             predicate = predicate.map { $0 && upcoming } ?? upcoming
         }
+        if !ingredients.isEmpty || missingAtMost != nil { try environment.checkConfiguredVocabulary() }
         if !ingredients.isEmpty {
             // The lines are read with the vocabulary the config file extends (opening the
             // store made it the active one), made only if a line or a name must be read.

@@ -26,6 +26,18 @@ extension CommandEnvironment {
                                       whenNeeded: { configuration.flatMap { try? IngredientVocabulary(configuration: $0.text, path: $0.path) } ?? .builtIn })
     }
 
+    /// Stops the command, naming the line, when the config file's `ingredient.` lines cannot
+    /// be read: a command that may not need to make the vocabulary (a search by an
+    /// identity) would otherwise read with the built-in one and say nothing. Makes it, and
+    /// only then, when the file has such lines (or does not read at all).
+    func checkConfiguredVocabulary() throws {
+        guard let (text, path) = try configurationFile() else { return }
+        // A file that does not read at all is reported by making the vocabulary too.
+        if (try? ConfigurationLines(text, path: path)).map({ !$0.section("ingredient.").isEmpty }) ?? true {
+            IngredientVocabulary.active = try vocabulary()
+        }
+    }
+
     /// The config file's `units = metric|us`, or nil when it does not say.
     func preferredUnits() throws -> MeasureUnit.System? {
         try fromConfiguration(MeasureUnit.System.init(configuration:path:)) ?? nil

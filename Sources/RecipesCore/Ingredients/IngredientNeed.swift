@@ -35,6 +35,18 @@ extension IngredientVocabulary {
         }
     }
 
+    /// The identities a kitchen holding `identities` has for a line: each of them and every
+    /// more general kind of each (cheddar serves "cheddar" and "cheese"), or for a name the
+    /// vocabulary does not know, that name.
+    package func identitiesServed(by identities: [String]) -> Set<String> {
+        var served = Set(identities)
+        for identity in identities {
+            var current = entries[identity]?.kind
+            while let kind = current, served.insert(kind).inserted { current = entries[kind]?.kind }
+        }
+        return served
+    }
+
     /// Every identity that is `identity` or a kind of it, at any depth: "cheese" gives
     /// cheese, cheddar, parmesan, ...; an identity the vocabulary does not know, none.
     package func identities(ofKind identity: String) -> [String] {

@@ -49,11 +49,7 @@ extension PantryMatch {
     /// Each line of `recipe` against `pantry`, in order; nil for a heading and for a line that
     /// names nothing (`show --pantry` marks them).
     public static func lines(of recipe: Recipe, pantry: [PantryItem], vocabulary: IngredientVocabulary) -> [Line?] {
-        var covered = Set(pantry.map(\.identity) + alwaysThere)
-        for identity in Array(covered) {
-            var current = vocabulary.entry(for: identity)?.kind
-            while let kind = current, covered.insert(kind).inserted { current = vocabulary.entry(for: kind)?.kind }
-        }
+        let covered = vocabulary.identitiesServed(by: pantry.map(\.identity) + alwaysThere)
         return recipe.ingredients.enumerated().map { position, line in
             guard !line.isHeading else { return nil }
             let needs = vocabulary.needs(ofLine: line.name, at: position)
@@ -76,13 +72,7 @@ extension RecipeStore {
     func coveredIdentities(byIdentities identities: [String], needsAreCurrent: Bool, withWater: Bool = true) throws -> Set<String> {
         let held = identities + (withWater ? PantryMatch.alwaysThere : [])
         guard needsAreCurrent else {
-            let vocabulary = IngredientVocabulary.active
-            var covered = Set(held)
-            for identity in held {
-                var current = vocabulary.entry(for: identity)?.kind
-                while let kind = current, covered.insert(kind).inserted { current = vocabulary.entry(for: kind)?.kind }
-            }
-            return covered
+            return IngredientVocabulary.active.identitiesServed(by: held)
         }
         let list = "[" + held.map { JSONString.quoted($0) }.joined(separator: ",") + "]"
         return Set(try reading {
@@ -185,11 +175,7 @@ extension PredicateExpressions {
             let recipe = try recipe.evaluate(bindings)
             guard !recipe.ingredients.isEmpty else { return false }
             let vocabulary = IngredientVocabulary.active
-            var covered = Set(held + PantryMatch.alwaysThere)
-            for identity in Array(covered) {
-                var current = vocabulary.entry(for: identity)?.kind
-                while let kind = current, covered.insert(kind).inserted { current = vocabulary.entry(for: kind)?.kind }
-            }
+            let covered = vocabulary.identitiesServed(by: held + PantryMatch.alwaysThere)
             var reader = IngredientNeedReader(vocabulary)
             let needs = recipe.ingredients.enumerated().flatMap { reader.needs(ofLine: $1.name, at: $0, isHeading: $1.isHeading) }
             return PantryMatch.missing(needs, covered: covered).count <= missingAtMost

@@ -49,6 +49,13 @@ extension RecipeStore {
         return item.map { RecipeChange(id: version.id, stamp: version.stamp, deleted: version.deleted, recipe: nil, pantry: PantryItemJSON($0)) }
     }
 
+    /// Whether `id` is a pantry item's here (its version nibble is 8, and the pantry has or
+    /// had it).
+    func isPantryItemID(_ id: UUID) throws -> Bool {
+        guard id.uuid.6 >> 4 == 8 else { return false }
+        return try database.fetchOne(Int.self, "SELECT 1 FROM pantry_item WHERE id = ?", [id]) != nil
+    }
+
     /// Applies a received pantry item's change: kept when its stamp is later than the
     /// stored version's (on equal stamps, a removal, else the greater content hash, so every
     /// machine keeps the same one).
@@ -58,7 +65,9 @@ extension RecipeStore {
             result.refused.append("pantry item \(change.id.uuidString): it is not a pantry item this version can keep")
             return
         }
-        if let current = try version(of: change.id) {
+        // A version with no item here is a recipe's deletion a version from before the pantry
+        // made of this item's change: it says nothing of the item.
+        if try isPantryItemID(change.id), let current = try version(of: change.id) {
             let wins: Bool
             if change.stamp != current.stamp {
                 wins = change.stamp > current.stamp

@@ -156,6 +156,13 @@ extension RecipeStore {
                 try applyPantryChange(change, item: item, clock: &clock, into: &result)
                 continue
             }
+            // A pantry item's id without its item: a version from before the pantry read a
+            // pantry change as a recipe's deletion and passes it on so. It says nothing of
+            // the item, and taken as a deletion it would remove it everywhere.
+            if try isPantryItemID(change.id) {
+                result.superseded += 1
+                continue
+            }
             let incoming: RecipeRecord?
             do {
                 incoming = try change.deleted ? nil : change.recipe.map { try Self.storableRecord($0, id: change.id) }

@@ -101,6 +101,22 @@ import Testing
         #expect(try first.store.pantryItems().first?.name == "Eier")
     }
 
+    /// A version from before the pantry passes a pantry change on as a recipe's deletion
+    /// (it knows no `pantry` key) under the item's id and stamp: that removes nothing.
+    @Test func aPantryChangeReadByAnOlderVersionRemovesNothing() throws {
+        let temporary = TemporaryStore(), other = TemporaryStore()
+        try temporary.store.addToPantry([try PantryItem(reading: "eggs", vocabulary: vocabulary)], vocabulary: vocabulary)
+        let (changes, _) = try temporary.store.changes(since: 0)
+        let echoed = changes.map { RecipeChange(id: $0.id, stamp: $0.stamp, deleted: true, recipe: nil) }
+        try temporary.store.apply(echoed)
+        #expect(try temporary.store.pantryItems().map(\.identity) == ["egg"])
+        #expect(try temporary.store.changes(since: 0).changes.first?.deleted == false)
+        // Nor on a store that heard of the item only from the older version.
+        try other.store.apply(echoed)
+        try other.store.apply(changes)
+        #expect(try other.store.pantryItems().map(\.identity) == ["egg"])
+    }
+
     /// A pantry change that does not hold together is refused alone; the rest applies.
     @Test func aForgedPantryChangeIsRefused() throws {
         let temporary = TemporaryStore()

@@ -78,6 +78,21 @@ import Testing
         #expect(try cli.runOnStore(["show", "Omelette", "--pantry", "--format", "json"]).status == 64)
     }
 
+    /// `next --use-by` names what must be used soon after the meal, for a reminder; only
+    /// when asked, and never for a bar.
+    @Test func nextRemindsWhatToUseSoon() throws {
+        let cli = RecipesProcess()
+        #expect(try cli.runOnStore(["add", "Soup", "-i", "2 leeks", "--plan", "today 18:00"]).status == 0)
+        #expect(try cli.runOnStore(["pantry", "add", "cream", "--until", "today"]).status == 0)
+        #expect(try cli.runOnStore(["pantry", "add", "spinach", "--until", "tomorrow"]).status == 0)
+        #expect(try cli.runOnStore(["pantry", "add", "Honig", "--until", "fri"]).status == 0)
+        #expect(try cli.runOnStore(["next"]).stdout == "Soup · 18:00 (in 8h 30m)\n")
+        #expect(try cli.runOnStore(["next", "--use-by"]).stdout == "Soup · 18:00 (in 8h 30m)\nuse by today: cream · use by tomorrow: spinach\n")
+        let notify = try cli.runOnStore(["next", "--format", "notify", "--use-by", "--within", "8h32m", "--every", "5m"]).stdout
+        #expect(notify.hasSuffix("use by today: cream · use by tomorrow: spinach\n"), "\(notify)")
+        #expect(try cli.runOnStore(["next", "--format", "waybar", "--use-by"]).status == 64)
+    }
+
     @Test func itemsAreKeptByIngredientInAnyLanguage() throws {
         let cli = RecipesProcess()
         #expect(try cli.runOnStore(["pantry", "add", "eggs", "500 g flour"]).stdout == "added eggs, flour · 500 g\n")

@@ -12,6 +12,7 @@ struct NextCommand: RecipesCommand {
                                   help: "How often cron runs this: print each meal once, on the run that sees its start come within --within (or the first after it was planned), one a line.")
     static let kind = CommonOptions.kind()
     static let follow = OptionSpec("--follow", help: "Keep running; print a new line whenever the text changes (for bars that read a line per update).")
+    static let useBy = OptionSpec("--use-by", help: "With plain or notify: after the meal, a line naming the pantry items to be used by today or tomorrow (use by tomorrow: spinach).")
 
     static let spec = CommandSpec(
         name: "next",
@@ -29,7 +30,7 @@ struct NextCommand: RecipesCommand {
             i3blocks exits 33 (urgent) when the recipe is imminent. With --follow it sleeps until \
             the next minute or a change to the store, and stops on SIGTERM, SIGINT or a closed pipe.
             """,
-        options: [format, within, every, kind, follow],
+        options: [format, within, every, kind, follow, useBy],
         examples: ["recipes next", "recipes next --format waybar --follow",
                    "msg=$(recipes next --format notify --within 30m --every 5m) && notify-send \"Cook now\" \"$msg\""])
 
@@ -39,6 +40,8 @@ struct NextCommand: RecipesCommand {
     let period: TimeInterval?
     let recipeKind: RecipeKind
     let following: Bool
+    /// Whether the pantry items to be used soon follow the meal.
+    let remindsUseBy: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         status = (arguments.choice(Self.format) ?? NextFormat.plain).status
@@ -46,6 +49,10 @@ struct NextCommand: RecipesCommand {
         period = try Self.duration(arguments, Self.every)
         recipeKind = (arguments.choice(Self.kind) ?? KindChoice.all).recipeKind
         following = arguments.has(Self.follow)
+        remindsUseBy = arguments.has(Self.useBy)
+        if remindsUseBy, status.feedsABar || following || !(status is PlainStatus || status is NotifyStatus) {
+            throw UsageError(.needs(option: "--use-by", what: "--format plain or notify, without --follow"), command: Self.spec.name)
+        }
         if let period {
             guard let window else { throw UsageError(.needs(option: "--every", what: "--within (the notice's lead time)"), command: Self.spec.name) }
             guard !following else { throw UsageError(.everyWithFollow, command: Self.spec.name) }
@@ -81,7 +88,11 @@ struct NextCommand: RecipesCommand {
         }
         let store = try environment.openStore()
         if let window, let period { return try announce(store, window: window, period: period, environment) }
-        guard following else { return print(try current(store, now: environment.now, environment), environment) }
+        guard following else {
+            let line = try current(store, now: environment.now, environment)
+            defer { if line != nil { remindUseBy(store, environment) } }
+            return print(line, environment)
+        }
         return try follow(store, environment, printed: printed)
     }
 
@@ -113,7 +124,26 @@ struct NextCommand: RecipesCommand {
         let lines = try store.mealsToAnnounce(at: environment.now, within: window, every: period, kind: recipeKind, local: environment.local)
             .map { StatusLine($0, formatter: formatter) }
         lines.forEach { environment.output.line(status.render($0)) }
+        if !lines.isEmpty { remindUseBy(store, environment) }
         return status.exitStatus(lines.first)
+    }
+
+    /// With --use-by, a line naming the pantry items whose use-by day is today or tomorrow
+    /// (or has passed): "use by today: cream · use by tomorrow: spinach". Nothing without any;
+    /// a pantry that cannot be read leaves the meal's line alone.
+    private func remindUseBy(_ store: RecipeStore, _ environment: CommandEnvironment) {
+        guard remindsUseBy, let items = try? store.pantryItems() else { return }
+        let local = environment.local
+        let today = local.startOfDay(environment.now)
+        let tomorrow = local.adding(days: 1, to: today), after = local.adding(days: 2, to: today)
+        var parts: [String] = []
+        for (label, range) in [("past its use-by day", Date.distantPast..<today), ("use by today", today..<tomorrow), ("use by tomorrow", tomorrow..<after)] {
+            let names = items.filter { $0.useBy.map(range.contains) ?? false }.map { TerminalText.oneLine($0.name) }
+            if !names.isEmpty { parts.append(label + ": " + names.joined(separator: ", ")) }
+        }
+        guard !parts.isEmpty else { return }
+        let text = parts.joined(separator: " · ")
+        environment.output.line(status is NotifyStatus ? WaybarStatus.pango(text) : text)
     }
 
     private func current(_ store: RecipeStore, now: Date, _ environment: CommandEnvironment) throws -> StatusLine? {

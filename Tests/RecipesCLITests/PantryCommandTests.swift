@@ -96,7 +96,8 @@ import Testing
     @Test func itemsAreKeptByIngredientInAnyLanguage() throws {
         let cli = RecipesProcess()
         #expect(try cli.runOnStore(["pantry", "add", "eggs", "500 g flour"]).stdout == "added eggs, flour · 500 g\n")
-        #expect(try cli.runOnStore(["pantry", "add", "Eier", "250 g Mehl"]).stdout == "added Eier, Mehl · 750 g\n")
+        // More of an item keeps the name it was first given.
+        #expect(try cli.runOnStore(["pantry", "add", "Eier", "250 g Mehl"]).stdout == "added eggs, flour · 750 g\n")
         #expect(try cli.runOnStore(["pantry", "add", "spinach", "--until", "tomorrow"]).stdout == "added spinach · use by 2026-12-01\n")
         #expect(try cli.runOnStore(["pantry", "add", "2 jars honey", "--until", "2026-12-24"]).status == 0)
         let listed = try cli.runOnStore(["pantry"])
@@ -105,16 +106,17 @@ import Testing
               spinach · use by 2026-12-01
 
             Dairy and eggs
-              Eier
+              eggs
 
             Baking
+              flour · 750 g
               honey · 2 jars · use by 2026-12-24
-              Mehl · 750 g
 
             """, "\(listed.stdout)")
         let json = try cli.runOnStore(["pantry", "--format", "json"]).stdout
         #expect(json.contains(#""identity":"all-purpose flour","aisle":"baking","amount":"750 g","quantity":750.0,"dimension":"mass","useBy":null"#), "\(json)")
-        #expect(try cli.runOnStore(["pantry", "remove", "egg", "Spinat"]).stdout == "removed Eier, spinach\n")
+        #expect(try cli.runOnStore(["pantry", "remove", "100 g Mehl"]).stdout == "flour · 650 g left\n")
+        #expect(try cli.runOnStore(["pantry", "remove", "Eier", "Spinat"]).stdout == "removed eggs, spinach\n")
         #expect(try cli.runOnStore(["pantry", "clear"]).stdout == "removed 2 items\n")
         let empty = try cli.runOnStore(["pantry"])
         #expect(empty.status == 1)
@@ -156,7 +158,8 @@ import Testing
         #expect(try cli.runOnStore(["shopping", "--bought", "6 eggs", "250 g flour"]).stdout == "added eggs · 6, flour · 750 g\n")
         #expect(try cli.runOnStore(["shopping"]).status == 1)
         #expect(try cli.runOnStore(["shopping", "eggs"]).status == 64)
-        #expect(try cli.runOnStore(["cooked", "Bread"]).status == 0)
+        let cooked = try cli.runOnStore(["cooked", "Bread"]).stdout
+        #expect(cooked.hasSuffix("\npantry: eggs 6 → 3, flour used up\n") || cooked.hasSuffix("\npantry: flour used up, eggs 6 → 3\n"), "\(cooked)")
         let left = try cli.runOnStore(["pantry"]).stdout
         #expect(left == """
             Dairy and eggs

@@ -63,6 +63,7 @@ struct CookedCommand: RecipesCommand {
         let store = try environment.openStore()
         let recipe = try CommonOptions.resolve(reference, in: store)
         let before = try store.planEntries(of: recipe.id)
+        let heldBefore = try store.pantryItems()
         let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
         let record: CookedRecord
         do {
@@ -76,6 +77,12 @@ struct CookedCommand: RecipesCommand {
         }
         environment.output.line(CookedLine(record: record, recipe: recipe, before: before, after: try store.planEntries(of: recipe.id),
                                            formatter: formatter).text)
+        // What it took from the pantry: "pantry: eggs 6 → 3, flour used up".
+        let heldAfter = Dictionary(uniqueKeysWithValues: try store.pantryItems().map { ($0.identity, $0) })
+        let taken = heldBefore.filter { $0.quantity != nil && heldAfter[$0.identity] != $0 }.map { item in
+            TerminalText.oneLine(item.name) + " " + (heldAfter[item.identity].map { "\(item.amountText() ?? "") → \($0.amountText() ?? "")" } ?? "used up")
+        }
+        if !taken.isEmpty { environment.output.line("pantry: " + taken.joined(separator: ", ")) }
         return .success
     }
 

@@ -18,7 +18,7 @@ struct PantryCommand: RecipesCommand {
             (250 ml of flour to 500 g, by its density); --until gives a use-by day. 'pantry \
             remove ITEM...' and 'pantry clear' take items out. 'pantry' (or 'pantry list') lists \
             what is held under aisle headings, what must be used within three days first. \
-            'recipes search --can-cook' lists what the pantry can cook. Bad input (an empty item, \
+            'pantry remove \"100 g sugar\"' takes that much from what is held. 'recipes search --can-cook' lists what the pantry can cook. Bad input (an empty item, \
             an amount without a name, a day that cannot be read, an amount that does not add to \
             the one held) is one line on stderr, exit status 2, and changes nothing; remove of an \
             item the pantry does not hold changes nothing and exits 1. The pantry syncs with \
@@ -73,23 +73,29 @@ struct PantryCommand: RecipesCommand {
         case .add:
             return try Self.add(items, useBy: until.map { try Self.day($0, environment) }, vocabulary: vocabulary, environment)
         case .remove:
-            let store = try environment.openStore()
-            var identities: [String] = []
+            var taken: [PantryItem] = []
             for text in items {
-                let item: PantryItem
                 do {
-                    item = try PantryItem(reading: text, vocabulary: vocabulary)
+                    taken.append(try PantryItem(reading: text, vocabulary: vocabulary))
                 } catch {
                     throw CommandFailure("\(error)")
                 }
-                identities.append(item.identity)
             }
+            let store = try environment.openStore()
             let held = Set(try store.pantryItems().map(\.identity))
-            if let missing = zip(items, identities).first(where: { !held.contains($0.1) }) {
-                throw CommandFailure("the pantry holds no \(missing.0); nothing was removed", status: .nothingFound)
+            if let missing = taken.first(where: { !held.contains($0.identity) }) {
+                throw CommandFailure("the pantry holds no \(missing.name); nothing was removed", status: .nothingFound)
             }
-            let removed = try store.removeFromPantry(identities)
-            environment.output.line("removed " + removed.map(\.name).joined(separator: ", "))
+            let result: [(item: PantryItem, left: PantryItem?)]
+            do {
+                result = try store.takeFromPantry(taken, vocabulary: vocabulary)
+            } catch let error as PantryInputError {
+                throw CommandFailure("\(error); nothing was removed")
+            }
+            // "removed eggs, salt", and what is left of an amount taken: "flour · 250 g left".
+            let removed = result.filter { $0.left == nil }.map(\.item.name)
+            let left = result.compactMap(\.left).map { PantryTextRenderer.describe($0, local: environment.local) + " left" }
+            environment.output.line(((removed.isEmpty ? [] : ["removed " + removed.joined(separator: ", ")]) + left).joined(separator: "; "))
             return .success
         case .clear:
             let count = try environment.openStore().clearPantry()

@@ -186,6 +186,7 @@ struct SearchCommand: RecipesCommand {
         var found = ranked.sorted { ($0.missing.count, -$0.usesSoon, $0.offset) < ($1.missing.count, -$1.usesSoon, $1.offset) }
             .map { (summary: $0.summary, missing: $0.missing) }
         if let limitCount { found = Array(found.prefix(limitCount)) }
+        if pantry.isEmpty { environment.errors.line("recipes: the pantry is empty; add what the kitchen holds with 'recipes pantry add eggs \"500 g flour\"'") }
         CanCookRenderer.write(found, format: ListFormat.chosen(format, for: environment.output), to: environment.output)
         return found.isEmpty ? .nothingFound : .success
     }

@@ -55,7 +55,7 @@ struct ShoppingCommand: RecipesCommand {
             guard !arguments.positionals.isEmpty else { throw UsageError(.missingArgument("item"), command: Self.spec.name) }
             bought = arguments.positionals
         } else {
-            guard arguments.positionals.isEmpty else { throw UsageError(.unexpectedArgument(arguments.positionals[0]), command: Self.spec.name) }
+            guard arguments.positionals.isEmpty else { throw UsageError(.needs(option: "'\(arguments.positionals[0])'", what: "--bought (shopping --bought ITEM... puts what was bought in the pantry)"), command: Self.spec.name) }
             bought = nil
         }
     }

@@ -9,6 +9,8 @@ enum CanCookRenderer {
     static func write(_ found: [(summary: RecipeSummary, missing: [String])], format: ListFormat, to output: TextOutput) {
         switch format {
         case .table:
+            // Nothing at all when nothing can be cooked, as a search that finds nothing.
+            guard !found.isEmpty else { return }
             let rows = found.map { entry in
                 [entry.summary.variety.rawValue, TextColumns.truncate(TerminalText.oneLine(entry.summary.name), to: TableRenderer.maximumNameWidth),
                  entry.missing.isEmpty ? "-" : entry.missing.joined(separator: ", ")]

@@ -25,16 +25,20 @@ enum PantryTextRenderer {
             output.line(heading.prefix(1).uppercased() + heading.dropFirst())
             for item in held {
                 guard !output.isBroken else { return }
-                output.line("  " + describe(item, local: local))
+                output.line("  " + describe(item, local: local, now: now))
             }
         }
     }
 
-    /// "eggs", "flour · 750 g", "spinach · use by 2026-12-05".
-    static func describe(_ item: PantryItem, local: LocalTime) -> String {
+    /// "eggs", "flour · 750 g", "spinach · use by 2026-12-05", "milk · use by 2026-12-01
+    /// (past)" when `now` is after that day.
+    static func describe(_ item: PantryItem, local: LocalTime, now: Date? = nil) -> String {
         var parts = [TerminalText.oneLine(item.name)]
         if let amount = item.amountText() { parts.append(amount) }
-        if let useBy = item.useBy { parts.append("use by " + day(useBy, local: local)) }
+        if let useBy = item.useBy {
+            let past = now.map { useBy < local.startOfDay($0) } ?? false
+            parts.append("use by " + day(useBy, local: local) + (past ? " (past)" : ""))
+        }
         return parts.joined(separator: " · ")
     }
 

@@ -71,12 +71,13 @@ struct RecipeTextRenderer {
         }
     }
 
-    /// A line's mark against the pantry: "✓ have", "✗ missing", "✗ missing salt" (of a line
-    /// naming several), "(optional)"; nothing for a line that names no ingredient.
+    /// A line's mark against the pantry: "✓ have", "✗ missing cheddar", "✗ missing black
+    /// pepper" (of "salt and pepper" with salt held), "(optional)"; nothing for a line that
+    /// names no ingredient.
     static func mark(_ line: PantryMatch.Line?) -> String {
         switch line {
         case .held: "✓ have"
-        case .missing(let names): names.count == 1 && !names[0].contains(" or ") ? "✗ missing" : "✗ missing " + names.joined(separator: ", ")
+        case .missing(let names): "✗ missing " + names.joined(separator: ", ")
         case .optional: "(optional)"
         case nil: ""
         }

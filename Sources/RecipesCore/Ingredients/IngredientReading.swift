@@ -61,7 +61,13 @@ extension IngredientVocabulary {
                 let lead = tokens[..<first.start]
                 guard !lead.contains(where: { Self.preparationWords.contains($0) }),
                       lead.filter({ !Self.isConjunction($0) }).count <= 2 else { continue }
-                if lead.contains(where: { Self.orWords.contains($0) }) { sawOr = true } else { sawAnd = true }
+                // A comma alone lists: "butter, margarine or oil" is either of three, as the
+                // last word says; "salt, pepper" (no "or" anywhere) is both.
+                if lead.contains(where: { Self.orWords.contains($0) }) {
+                    sawOr = true
+                } else if lead.contains(where: { Self.andWords.contains($0) }) {
+                    sawAnd = true
+                }
             }
             var kept = [first]
             var unread = false

@@ -71,13 +71,32 @@ public struct PantryItem: Sendable, Equatable {
                 countUnit = ShoppingList.singular(TextMatching.fold(count))
             }
         }
-        let reading = vocabulary.reading(of: itemName)
+        if let quantity, quantity <= 0 {
+            throw PantryInputError(item: text, reason: "'\(text)' holds nothing; 'recipes pantry remove \(itemName)' takes it out")
+        }
+        var reading = vocabulary.reading(of: itemName)
+        if !reading.identities.isEmpty, Self.namesAProductOfItsOwn(itemName, reading: reading) {
+            reading = IngredientReading(identities: [], isAlternatives: false, isOptional: false, written: [])
+        }
         if reading.identities.count > 1 && !reading.isAlternatives {
             throw PantryInputError(item: text, reason: "'\(text)' names \(reading.identities.count) ingredients (\(reading.identities.joined(separator: ", "))); add each as an item of its own")
         }
         let identity = reading.identities.first ?? ShoppingList.itemKey(itemName)
         guard !identity.isEmpty else { throw PantryInputError(item: text, reason: "'\(text)' names no ingredient") }
         self.init(identity: identity, name: itemName, quantity: quantity, dimension: dimension, countUnit: countUnit)
+    }
+
+    /// Whether a name the vocabulary reads as an ingredient names something else made of it,
+    /// which a kitchen keeps as an item of its own: words after the ingredient ("cheddar
+    /// sauce", "salt & vinegar crisps") or one ingredient joined to a name it does not know
+    /// ("mac and cheese"). Describing words before it ("large eggs") and a count after it
+    /// ("basil leaves") do not.
+    static func namesAProductOfItsOwn(_ name: String, reading: IngredientReading) -> Bool {
+        let words = IngredientVocabulary.words(name)
+        guard let last = words.last, let named = reading.written.last.flatMap({ IngredientVocabulary.words($0).last }) else { return false }
+        if last != named, !ShoppingList.countWords.contains(ShoppingList.singular(last)) { return true }
+        let joined = name.contains { "&+/".contains($0) } || words.contains { IngredientVocabulary.andWords.contains($0) || IngredientVocabulary.orWords.contains($0) }
+        return joined && reading.identities.count == 1
     }
 
     /// Whether this item is there for a line that needs `needed`: the same ingredient or a
@@ -102,17 +121,19 @@ public struct PantryItem: Sendable, Equatable {
             let number = ShoppingList.format(quantity)
             return countUnit.isEmpty ? number : number + " " + UnitConversion.plural(countUnit, after: number)
         case .volume, .mass:
+            // Under a gram or millilitre, as it is: conversion rounds to halves.
+            if quantity < 1, system ?? .metric == .metric { return ShoppingList.format(quantity) + (dimension == .mass ? " g" : " ml") }
             return UnitConversion.express(quantity, dimension: dimension, in: system ?? .metric)
         }
     }
 
     /// This item with `other`'s quantity added, when both are in one dimension (a volume and a
-    /// mass meet through the ingredient's density); `other`'s use-by day, when it has one.
-    /// Throws when the amounts cannot be added ("2 jars" to "500 g").
+    /// mass meet through the ingredient's density), keeping its name and the earlier use-by
+    /// day (what was there first goes off first). Throws when the amounts cannot be added
+    /// ("2 jars" to "500 g").
     func adding(_ other: PantryItem, density: Double?) throws(PantryInputError) -> PantryItem {
         var result = self
-        result.name = other.name
-        if let useBy = other.useBy { result.useBy = useBy }
+        if let useBy = other.useBy { result.useBy = min(result.useBy ?? useBy, useBy) }
         guard let added = other.quantity, let addedDimension = other.dimension else { return result }
         guard let held = quantity, let heldDimension = dimension else {
             (result.quantity, result.dimension, result.countUnit) = (added, addedDimension, other.countUnit)
@@ -123,6 +144,23 @@ public struct PantryItem: Sendable, Equatable {
             throw PantryInputError(item: other.name, reason: "\(other.amountText() ?? "") does not add to the \(amountText() ?? "") of \(name) held; remove it first to count it otherwise")
         }
         result.quantity = held + converted
+        return result
+    }
+
+    /// This item less `other`'s quantity, converted as ``adding(_:density:)`` converts; nil
+    /// when nothing is left. Throws when this item keeps no amount or the amounts do not meet.
+    func taking(_ other: PantryItem, density: Double?) throws(PantryInputError) -> PantryItem? {
+        guard let taken = other.quantity, let takenDimension = other.dimension else { return nil }
+        guard let held = quantity, let heldDimension = dimension else {
+            throw PantryInputError(item: other.name, reason: "the pantry keeps \(name) without an amount; 'recipes pantry remove \(other.name)' takes it out")
+        }
+        guard let converted = Self.convert(taken, from: takenDimension, countUnit: other.countUnit, to: heldDimension,
+                                           countUnit: countUnit, density: density) else {
+            throw PantryInputError(item: other.name, reason: "\(other.amountText() ?? "") cannot be taken from the \(amountText() ?? "") of \(name) held")
+        }
+        guard held - converted > 1e-9 else { return nil }
+        var result = self
+        result.quantity = held - converted
         return result
     }
 

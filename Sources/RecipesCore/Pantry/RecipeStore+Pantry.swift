@@ -51,6 +51,28 @@ extension RecipeStore {
         }
     }
 
+    /// Takes `items` out in one transaction: an item given with an amount ("100 g sugar")
+    /// takes that much from the one held (converted, as adding converts), removing it when
+    /// nothing is left; one given without an amount removes the item. Returns the items as
+    /// held now (nil for one removed), in order. Throws ``PantryInputError`` for an item the
+    /// pantry does not hold or an amount that cannot be taken, and then changes nothing.
+    @discardableResult
+    public func takeFromPantry(_ items: [PantryItem], vocabulary: IngredientVocabulary = .active) throws -> [(item: PantryItem, left: PantryItem?)] {
+        try write {
+            var result: [(item: PantryItem, left: PantryItem?)] = []
+            for item in items {
+                guard let held = try heldItem(item.identity) else {
+                    throw PantryInputError(item: item.name, reason: "the pantry holds no \(item.name)")
+                }
+                let left = item.quantity == nil ? nil : try held.taking(item, density: vocabulary.density(of: item.identity))
+                try storePantryItem(left ?? held, removed: left == nil)
+                try stampLocalChange(of: Self.pantryID(item.identity), deleted: left == nil)
+                result.append((held, left))
+            }
+            return result
+        }
+    }
+
     /// Empties the pantry in one transaction; returns how many items it held.
     @discardableResult
     public func clearPantry() throws -> Int {

@@ -17,6 +17,8 @@ struct IngredientReadingTests {
         ("sour cream", ["sour cream"], false), ("ice cream", ["ice cream"], false), ("cream cheese", ["cream cheese"], false),
         ("red onions, sliced", ["red onion"], false), ("flour", ["all-purpose flour"], false), ("Salz und Pfeffer", ["salt", "black pepper"], false),
         ("butter or margarine", ["butter", "margarine"], true), ("salt, pepper", ["salt", "black pepper"], false),
+        // A list whose last word is "or" is either of all (found by a user trial).
+        ("butter, margarine or oil", ["butter", "margarine", "vegetable oil"], true), ("salt, pepper and nutmeg", ["salt", "black pepper", "nutmeg"], false),
         ("tomatoes, in olive oil", ["tomato"], false), ("red or white wine vinegar", ["red wine vinegar", "white wine vinegar"], true),
         ("6 c.à.s d'huile d'olive", ["olive oil"], false), ("100 g de gruyère râpé", ["gruyere"], false),
         ("2 tbsp almond butter", ["almond butter"], false), ("2 tbsp hazelnut butter", [], false), ("1 cup rice flour", ["rice flour"], false),

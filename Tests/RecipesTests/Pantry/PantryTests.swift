@@ -29,7 +29,19 @@ import Testing
         #expect(item.countUnit == unit)
     }
 
-    @Test(arguments: ["", "   ", "500 g", "2", "salt and pepper", "1-2 kg flour"])
+    /// What is made of an ingredient is an item of its own; describing words and a count do
+    /// not make one (found by a user trial: "cheddar sauce" was kept as cheddar).
+    @Test func aProductMadeOfAnIngredientIsAnItemOfItsOwn() throws {
+        for text in ["cheddar sauce", "mac and cheese", "salt & vinegar crisps", "cheddar-nope"] {
+            let item = try PantryItem(reading: text, vocabulary: vocabulary)
+            #expect(vocabulary.entry(for: item.identity) == nil, "\(text) → \(item.identity)")
+        }
+        for (text, identity) in [("large eggs", "egg"), ("fresh basil leaves", "basil"), ("Vollmilch", "milk"), ("2 garlic cloves", "garlic")] {
+            #expect(try PantryItem(reading: text, vocabulary: vocabulary).identity == identity, "\(text)")
+        }
+    }
+
+    @Test(arguments: ["", "   ", "500 g", "2", "salt and pepper", "1-2 kg flour", "0 eggs", "0 g sugar"])
     func badItemsAreRefused(text: String) {
         #expect(throws: PantryInputError.self) { try PantryItem(reading: text, vocabulary: vocabulary) }
     }
@@ -55,6 +67,38 @@ import Testing
         // An amount given to an item held without one starts counting it.
         try store.addToPantry([try PantryItem(reading: "6 eggs", vocabulary: vocabulary)], vocabulary: vocabulary)
         #expect(try store.pantryItems().first { $0.identity == "egg" }?.quantity == 6)
+    }
+
+    /// Taking an amount leaves the rest; taking one that does not convert, or from an item
+    /// kept without an amount, or an item not held, refuses the whole call.
+    @Test func takingAnAmountLeavesTheRest() throws {
+        let store = TemporaryStore().store
+        try store.addToPantry(try ["400 g sugar", "eggs", "6 Eier"].map { try PantryItem(reading: $0, vocabulary: vocabulary) }, vocabulary: vocabulary)
+        let result = try store.takeFromPantry([try PantryItem(reading: "100 g sugar", vocabulary: vocabulary)], vocabulary: vocabulary)
+        #expect(result.first?.left?.quantity == 300)
+        let before = try store.pantryItems()
+        for bad in [["2 jars sugar"], ["50 g sugar", "caviar"], ["1 cup salt"]] {
+            #expect(throws: PantryInputError.self) {
+                try store.takeFromPantry(try bad.map { try PantryItem(reading: $0, vocabulary: vocabulary) }, vocabulary: vocabulary)
+            }
+            #expect(try store.pantryItems() == before)
+        }
+        try store.takeFromPantry([try PantryItem(reading: "6 eggs", vocabulary: vocabulary), try PantryItem(reading: "sugar", vocabulary: vocabulary)],
+                                 vocabulary: vocabulary)
+        #expect(try store.pantryItems().isEmpty)
+    }
+
+    /// More of an item keeps its name and its earlier use-by day: what was there first goes
+    /// off first (found by a user trial: a later day replaced it).
+    @Test func moreOfAnItemKeepsItsNameAndEarlierDay() throws {
+        let store = TemporaryStore().store
+        var sugar = try PantryItem(reading: "300 g sugar", vocabulary: vocabulary)
+        sugar.useBy = Date(timeIntervalSinceReferenceDate: 1_000_000)
+        try store.addToPantry([sugar], vocabulary: vocabulary)
+        var more = try PantryItem(reading: "100 g Zucker", vocabulary: vocabulary)
+        more.useBy = Date(timeIntervalSinceReferenceDate: 2_000_000)
+        let held = try #require(try store.addToPantry([more], vocabulary: vocabulary).first)
+        #expect(held.name == "sugar" && held.quantity == 400 && held.useBy == sugar.useBy)
     }
 
     @Test func removeAndClearLeaveTombstonesThatSync() throws {

@@ -16,9 +16,10 @@ struct PantryCommand: RecipesCommand {
             ingredient, in any language the vocabulary knows (recipes-ingredients(7)): eggs, Eier \
             and egg are one item. An amount is kept only when given, and adds to what is held \
             (250 ml of flour to 500 g, by its density); --until gives a use-by day. 'pantry \
-            remove ITEM...' and 'pantry clear' take items out. 'pantry' (or 'pantry list') lists \
-            what is held under aisle headings, what must be used within three days first. \
-            'pantry remove \"100 g sugar\"' takes that much from what is held. 'recipes search --can-cook' lists what the pantry can cook. Bad input (an empty item, \
+            remove ITEM...' and 'pantry clear' take items out ('pantry remove \"100 g sugar\"' \
+            takes that much). 'pantry' (or 'pantry list') lists what is held under aisle \
+            headings, what must be used within three days first. 'recipes search --can-cook' \
+            lists what the pantry can cook. Bad input (an empty item, \
             an amount without a name, a day that cannot be read, an amount that does not add to \
             the one held) is one line on stderr, exit status 2, and changes nothing; remove of an \
             item the pantry does not hold changes nothing and exits 1. The pantry syncs with \

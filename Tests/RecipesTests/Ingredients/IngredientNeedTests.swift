@@ -156,6 +156,8 @@ import Testing
         #expect(once.fingerprint == again.fingerprint)
         #expect(once.fingerprint != other.fingerprint)
         #expect(IngredientVocabulary.builtIn.fingerprint == (try IngredientVocabulary(configuration: "", path: "c")).fingerprint)
+        // The built-in file's digest, made when it was embedded, is its content's.
+        #expect(fnv1a(Data(builtInVocabularyLines.joined(separator: "\n").utf8)) == builtInVocabularyLinesDigest)
         // Worked out without making the vocabulary, the same.
         #expect(IngredientVocabulary.fingerprint(configuration: "ingredient.gochujang = en red pepper paste", path: "a") == once.fingerprint)
         #expect(IngredientVocabulary.fingerprint(configuration: nil, path: "") == IngredientVocabulary.builtIn.fingerprint)

@@ -12,9 +12,10 @@ final class CommandEnvironment {
     let now: Date
     /// Local time from TZ, through the C library (see LocalTime).
     let local = LocalTime.system
-    /// The config file once read for this command (nil inside when there is none), so that
-    /// meal times, the vocabulary and the units read it once between them.
-    var configurationFileRead: (text: String, path: String)??
+    /// The config file, read at most once for this command, so that meal times, the units
+    /// and the vocabulary (which the store may ask for only when it reads a line) read it
+    /// once between them.
+    let configurationFile = ConfigurationFile()
 
     init(output: TextOutput, errors: TextOutput, storeOption: String?) throws {
         self.output = output

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RecipesCore
+import Synchronization
 
 extension CommandEnvironment {
     /// The meal times WHEN reads: the defaults, changed by the user's config file when there
@@ -14,16 +15,15 @@ extension CommandEnvironment {
         try fromConfiguration { text, path in try IngredientVocabulary(configuration: text, path: path) } ?? .builtIn
     }
 
-    /// Makes the config file's vocabulary the active one, made only when a line is to be
-    /// read. The store reads its lines with the active vocabulary and keeps that reading; with
+    /// Makes the config file's vocabulary the active one, the file read and the vocabulary
+    /// made only when a line is to be read. The store reads its lines with the active vocabulary and keeps that reading; with
     /// another than the last, it reads them all again. A config line that cannot be read is
     /// reported by the commands that use the vocabulary (``vocabulary()``); the store then
     /// reads with the built-in one.
     func activateConfiguredVocabulary() {
-        let configuration = (try? configurationFile()) ?? nil
-        IngredientVocabulary.activate(fingerprint: IngredientVocabulary.fingerprint(configuration: configuration?.text, path: configuration?.path ?? ""),
-                                      identities: IngredientVocabulary.identities(configuration: configuration?.text, path: configuration?.path ?? ""),
-                                      whenNeeded: { configuration.flatMap { try? IngredientVocabulary(configuration: $0.text, path: $0.path) } ?? .builtIn })
+        let file = configurationFile
+        // Read only if a line or an ingredient's name is: `next` reads no file for it.
+        IngredientVocabulary.activate(configuration: { (try? file.contents()) ?? nil })
     }
 
     /// Stops the command, naming the line, when the config file's `ingredient.` lines cannot
@@ -31,7 +31,7 @@ extension CommandEnvironment {
     /// identity) would otherwise read with the built-in one and say nothing. Makes it, and
     /// only then, when the file has such lines (or does not read at all).
     func checkConfiguredVocabulary() throws {
-        guard let (text, path) = try configurationFile() else { return }
+        guard let (text, path) = try configurationFile.contents() else { return }
         // A file that does not read at all is reported by making the vocabulary too.
         if (try? ConfigurationLines(text, path: path)).map({ !$0.section("ingredient.").isEmpty }) ?? true {
             IngredientVocabulary.active = try vocabulary()
@@ -46,26 +46,35 @@ extension CommandEnvironment {
     /// What `read` makes of the config file, or nil without one; its error (a line that
     /// cannot be read, named) stops the command.
     private func fromConfiguration<Value>(_ read: (String, String) throws -> Value) throws -> Value? {
-        guard let (text, path) = try configurationFile() else { return nil }
+        guard let (text, path) = try configurationFile.contents() else { return nil }
         do {
             return try read(text, path)
         } catch {
             throw CommandFailure("\(error)")
         }
     }
+}
 
-    /// The config file's text and path, or nil when there is none; read once per command.
-    private func configurationFile() throws -> (text: String, path: String)? {
-        if let read = configurationFileRead { return read }
-        let read = try readConfigurationFile()
-        configurationFileRead = .some(read)
-        return read
+/// The user's config file (``MealTimes/configurationPath(environment:)``), read at most once:
+/// shared by the command and the vocabulary it activates, which may read it from wherever the
+/// store reads a line.
+final class ConfigurationFile: Sendable {
+    private let read = Mutex<(text: String, path: String)??>(nil)
+
+    /// Its text and path, or nil when there is none; an error names a file that cannot be read.
+    func contents() throws -> (text: String, path: String)? {
+        try read.withLock { read in
+            if let done = read { return done }
+            let contents = try Self.read()
+            read = .some(contents)
+            return contents
+        }
     }
 
-    private func readConfigurationFile() throws -> (text: String, path: String)? {
+    private static func read() throws -> (text: String, path: String)? {
         var variables: [String: String] = [:]
-        for name in ["XDG_CONFIG_HOME", "HOME"] { variables[name] = Self.variable(name) }
-        if variables["HOME"] == nil { variables["HOME"] = Self.homeFromPasswordFile() }
+        for name in ["XDG_CONFIG_HOME", "HOME"] { variables[name] = CommandEnvironment.variable(name) }
+        if variables["HOME"] == nil { variables["HOME"] = CommandEnvironment.homeFromPasswordFile() }
         guard let path = MealTimes.configurationPath(environment: variables),
               FileManager.default.fileExists(atPath: path) else { return nil }
         do {

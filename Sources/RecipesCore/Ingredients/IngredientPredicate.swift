@@ -51,11 +51,14 @@ extension IngredientVocabulary {
         set { IngredientReadings.shared.vocabulary = newValue }
     }
 
-    /// Makes the vocabulary `make` returns the active one, made when first needed, its
-    /// ``fingerprint`` known before: a program that reads no line (a status bar's `next`, a
-    /// search by ingredient in a store whose lines were read already) never makes it.
-    package static func activate(fingerprint: String, identities: Set<String>, whenNeeded make: @escaping @Sendable () -> IngredientVocabulary) {
-        IngredientReadings.shared.activate(fingerprint: fingerprint, identities: identities, make)
+    /// Makes the built-in vocabulary extended by a configuration file the active one, the
+    /// file's text and path got from `configuration` (nil: none) only when first needed, and
+    /// the vocabulary made only when a line is to be read: a program that reads no line (a
+    /// status bar's `next`) reads no file, and a search by ingredient in a store whose lines
+    /// were read already knows the fingerprint and the identities without making it. A file
+    /// whose `ingredient.` lines cannot be read leaves the built-in one.
+    package static func activate(configuration: @escaping @Sendable () -> (text: String, path: String)?) {
+        IngredientReadings.shared.activate(configuration)
     }
 
     /// The active vocabulary's fingerprint, without making it.
@@ -70,21 +73,39 @@ final class IngredientReadings: Sendable {
     static let shared = IngredientReadings()
 
     private struct State {
-        /// Nil until first asked for, when `make` (else the built-in one) makes it.
+        /// Nil until first asked for, when it is made from the configuration (else the
+        /// built-in one).
         var made: IngredientVocabulary?
-        var make: (@Sendable () -> IngredientVocabulary)?
-        /// What `make` will make, named before it is made.
-        var fingerprint: String?
-        /// The identities it will have besides the built-in ones.
-        var configuredIdentities: Set<String> = []
+        /// Where the configuration comes from; nil for none.
+        var source: (@Sendable () -> (text: String, path: String)?)?
+        /// The configuration, once got from `source`.
+        var loaded: (text: String, path: String)??
         var identities: [String: [String]] = [:]
+
+        var configuration: (text: String, path: String)? {
+            mutating get {
+                if let loaded { return loaded }
+                let read = source?()
+                loaded = .some(read)
+                return read
+            }
+        }
 
         var vocabulary: IngredientVocabulary {
             mutating get {
                 if let made { return made }
-                let vocabulary = make?() ?? .builtIn
+                let vocabulary = configuration.flatMap { try? IngredientVocabulary(configuration: $0.text, path: $0.path) } ?? .builtIn
                 made = vocabulary
                 return vocabulary
+            }
+        }
+
+        /// The fingerprint of what `vocabulary` makes, without making it.
+        var fingerprint: String {
+            mutating get {
+                if let made { return made.fingerprint }
+                let configuration = configuration
+                return IngredientVocabulary.fingerprint(configuration: configuration?.text, path: configuration?.path ?? "")
             }
         }
     }
@@ -99,22 +120,21 @@ final class IngredientReadings: Sendable {
         set { state.withLock { $0 = State(made: newValue) } }
     }
 
-    func activate(fingerprint: String, identities: Set<String>, _ make: @escaping @Sendable () -> IngredientVocabulary) {
-        state.withLock { $0 = State(make: make, fingerprint: fingerprint, configuredIdentities: identities) }
+    func activate(_ configuration: @escaping @Sendable () -> (text: String, path: String)?) {
+        state.withLock { $0 = State(source: configuration) }
     }
 
     /// Whether `identity` is one of the active vocabulary's, made or not.
     func knowsIdentity(_ identity: String) -> Bool {
         state.withLock { state in
             if let made = state.made { return made.entry(for: identity) != nil }
-            return state.configuredIdentities.contains(identity) || IngredientVocabulary.builtInIdentities.contains(identity)
+            if IngredientVocabulary.builtInIdentities.contains(identity) { return true }
+            return state.configuration.map { IngredientVocabulary.identities(configuration: $0.text, path: $0.path).contains(identity) } ?? false
         }
     }
 
     var fingerprint: String {
-        state.withLock { state in
-            state.made?.fingerprint ?? state.fingerprint ?? IngredientVocabulary.fingerprint(configuration: nil, path: "")
-        }
+        state.withLock { $0.fingerprint }
     }
 
     /// Whether the line `name` names `identity` or a kind of it.

@@ -62,13 +62,9 @@ extension PantryMatch {
 }
 
 extension RecipeStore {
-    /// The identities `pantry` serves: each item's and every more general kind of it, with
-    /// ``PantryMatch/alwaysThere``; by the kinds stored with the needs when they are current,
-    /// else by the active vocabulary.
-    func coveredIdentities(by pantry: [PantryItem], needsAreCurrent: Bool) throws -> Set<String> {
-        try coveredIdentities(byIdentities: pantry.map(\.identity), needsAreCurrent: needsAreCurrent)
-    }
-
+    /// The identities a pantry holding `identities` serves: each and every more general kind
+    /// of it, with ``PantryMatch/alwaysThere`` unless `withWater` is false; by the kinds
+    /// stored with the needs when they are current, else by the active vocabulary.
     func coveredIdentities(byIdentities identities: [String], needsAreCurrent: Bool, withWater: Bool = true) throws -> Set<String> {
         let held = identities + (withWater ? PantryMatch.alwaysThere : [])
         guard needsAreCurrent else {
@@ -96,7 +92,7 @@ extension RecipeStore {
     /// ranks first what uses an item to be used soon.
     public func pantryUse(of ids: [UUID], pantry: [PantryItem]) throws -> [UUID: PantryUse] {
         let current = ingredientNeedsAreCurrent()
-        let covered = try coveredIdentities(by: pantry, needsAreCurrent: current)
+        let covered = try coveredIdentities(byIdentities: pantry.map(\.identity), needsAreCurrent: current)
         // What each item serves: itself and its more general kinds.
         let serving = try pantry.map { (item: $0.identity, serves: try coveredIdentities(byIdentities: [$0.identity], needsAreCurrent: current, withWater: false)) }
         func use(_ needs: [IngredientNeed]) -> PantryUse {

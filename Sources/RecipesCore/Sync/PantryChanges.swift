@@ -43,17 +43,21 @@ public struct PantryItemJSON: Codable, Sendable, Equatable {
 extension RecipeStore {
     /// The change of a pantry item's version; nil when `version` is not a pantry item's.
     func pantryChange(for version: (id: UUID, stamp: SyncStamp, deleted: Bool)) throws -> RecipeChange? {
-        // Recipe ids are random (version 4): only an id of version 8 is looked up.
-        guard version.id.uuid.6 >> 4 == 8 else { return nil }
-        let item = try database.fetchOne("SELECT \(Self.pantryColumns) FROM pantry_item WHERE id = ?", [version.id]) { try Self.pantryItem($0) }
-        return item.map { RecipeChange(id: version.id, stamp: version.stamp, deleted: version.deleted, recipe: nil, pantry: PantryItemJSON($0)) }
+        try storedPantryItem(id: version.id).map {
+            RecipeChange(id: version.id, stamp: version.stamp, deleted: version.deleted, recipe: nil, pantry: PantryItemJSON($0))
+        }
     }
 
-    /// Whether `id` is a pantry item's here (its version nibble is 8, and the pantry has or
-    /// had it).
+    /// Whether `id` is a pantry item's here (the pantry has or had it).
     func isPantryItemID(_ id: UUID) throws -> Bool {
-        guard id.uuid.6 >> 4 == 8 else { return false }
-        return try database.fetchOne(Int.self, "SELECT 1 FROM pantry_item WHERE id = ?", [id]) != nil
+        try storedPantryItem(id: id) != nil
+    }
+
+    /// The pantry item (or its tombstone) stored under `id`. Recipe ids are random (version
+    /// 4): only an id of version 8 is looked up.
+    private func storedPantryItem(id: UUID) throws -> PantryItem? {
+        guard id.uuid.6 >> 4 == 8 else { return nil }
+        return try database.fetchOne("SELECT \(Self.pantryColumns) FROM pantry_item WHERE id = ?", [id]) { try Self.pantryItem($0) }
     }
 
     /// Applies a received pantry item's change: kept when its stamp is later than the
@@ -67,17 +71,14 @@ extension RecipeStore {
         }
         // A version with no item here is a recipe's deletion a version from before the pantry
         // made of this item's change: it says nothing of the item.
-        if try isPantryItemID(change.id), let current = try version(of: change.id) {
+        if let stored = try storedPantryItem(id: change.id), let current = try version(of: change.id) {
             let wins: Bool
             if change.stamp != current.stamp {
                 wins = change.stamp > current.stamp
             } else if change.deleted != current.deleted {
                 wins = change.deleted
             } else {
-                let stored = try database.fetchOne("SELECT \(Self.pantryColumns) FROM pantry_item WHERE id = ?", [change.id]) {
-                    try Self.pantryItem($0)
-                }
-                wins = stored.map { Self.contentHash(item) > Self.contentHash($0) } ?? true
+                wins = Self.contentHash(item) > Self.contentHash(stored)
             }
             guard wins else {
                 result.superseded += 1

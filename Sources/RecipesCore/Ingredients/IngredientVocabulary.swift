@@ -47,8 +47,6 @@ public struct IngredientVocabulary: Sendable {
     private var phrases: [String: [Phrase]] = [:]
     /// How strongly each phrase was given, so a configuration name beats a built-in one.
     private var phrasePriority: [[String]: (identity: String, priority: Int)] = [:]
-    /// The longest name in words, which bounds how far a match looks ahead.
-    private(set) var longestName = 1
     /// What the vocabulary was made of (see ``fingerprint``), hashed as it is extended.
     private var sourceHash = IngredientVocabulary.builtInSourceHash
 
@@ -212,7 +210,6 @@ public struct IngredientVocabulary: Sendable {
             phrases[first] = phrases[first, default: []].map { $0.words == words ? Phrase(words: words, identity: identity) : $0 }
         } else {
             phrases[first, default: []].append(Phrase(words: words, identity: identity))
-            longestName = max(longestName, words.count)
         }
     }
 

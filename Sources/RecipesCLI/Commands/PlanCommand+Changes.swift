@@ -22,12 +22,22 @@ extension PlanCommand {
         let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
         let alreadyPlanned = try upcoming(of: recipe.id, store, after: environment.now)
         let meal = details.meal ?? when.meal
-        let entries = when.dates.map {
-            PlanEntry(recipeID: recipe.id, date: $0, meal: meal, servings: details.servings, note: details.note, repeatRule: rule)
+        var entries = when.dates.map {
+            PlanEntry(recipeID: recipe.id, date: $0, meal: meal, servings: details.servings, note: details.note, repeatRule: rule,
+                      isLocked: details.lock)
+        }
+        if details.lock, rule == nil, !replace {
+            // Locking a meal already planned then locks that entry instead of adding another.
+            let existing = try store.planEntries(of: recipe.id).filter { !$0.isRepeating && !$0.isDone }
+            entries = entries.map { new in
+                guard var old = existing.first(where: { abs($0.date.timeIntervalSince(new.date)) < 60 }) else { return new }
+                old.isLocked = true
+                return old
+            }
         }
         let replaced = try store.plan(entries, replacingUpcoming: replace, now: environment.now)
         let name = TerminalText.oneLine(recipe.name)
-        let mealText = meal.map { " (\($0))" } ?? ""
+        let mealText = (meal.map { " (\($0))" } ?? "") + (details.lock ? ", locked" : "")
         if let rule {
             environment.output.line("planned \(name) \(rule.summary(in: environment.local))\(mealText), first \(formatter.full(entries[0].date))")
         } else {
@@ -42,8 +52,8 @@ extension PlanCommand {
                 let next = replaced.map { (date: $0.occurrence(after: environment.now) ?? $0.date, entry: $0) }
                 environment.output.line("no longer planned: \(describe(next, formatter, environment))")
             }
-        } else if !alreadyPlanned.isEmpty {
-            environment.output.line("also planned: \(describe(alreadyPlanned, formatter, environment))")
+        } else if case let others = alreadyPlanned.filter({ plan in !entries.contains { $0.id == plan.entry.id } }), !others.isEmpty {
+            environment.output.line("also planned: \(describe(others, formatter, environment))")
         }
     }
 

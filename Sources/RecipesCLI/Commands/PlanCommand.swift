@@ -8,16 +8,24 @@ struct PlanCommand: RecipesCommand {
     static let clear = OptionSpec("--clear", help: "Remove the recipe's upcoming plans, or with WHEN only those then (a repeat skips that day).")
     static let skip = OptionSpec("--skip", value: "date", help: "Leave out a repeat's day without ending it: fri, 2026-12-25, dec 25.")
     static let until = OptionSpec("--until", value: "date", help: "The last day of a repeat (the whole day counts).")
-    static let meal = OptionSpec("--meal", value: "meal", help: "Name the meal (breakfast, lunch, dinner or a word of yours) without its time.")
+    static let meal = OptionSpec("--meal", value: "meal", repeatable: true,
+                                 help: "Name the meal (breakfast, lunch, dinner or a word of yours) without its time; with --fill, the meals to fill (default: dinner).")
     static let servings = OptionSpec("--servings", value: "count", help: "How many it is for (\(FieldLimit.servings.rangeText)); shopping scales the recipe by it.")
     static let note = OptionSpec("--note", value: "text", help: "A note for the cook, shown in the week.")
-    static let days = OptionSpec("--days", short: "d", value: "n", help: "List N days from today (or the --from day), that day included (default: 7, at most 366).")
+    static let days = OptionSpec("--days", short: "d", value: "n",
+                                 help: "List (or --fill) N days from today (or the --from day), that day included (default: 7, at most 366; 31 for --fill).")
     static let week = OptionSpec("--week", help: "List this calendar week, Monday to Sunday (on Sunday from dinner time, the coming one).")
     static let from = OptionSpec("--from", value: "date", help: "Start the list on this day instead of today.")
     static let all = OptionSpec("--all", help: "List everything planned, past and future (repeats up to four weeks ahead).")
     static let format = OptionSpec("--format", value: "format", choosing: ListFormat.self,
                                    help: "For the list: table (default on a terminal: the week by day), plain (tab-separated) or json.")
     static let ics = OptionSpec("--ics", help: "Print the plan as an iCalendar (RFC 5545) calendar, repeats as RRULE, to import or subscribe to.")
+    static let fill = OptionSpec("--fill", help: "Fill the empty meals of the next 7 days (--days N, --week, --from) with recipes the rules admit, and say why each.")
+    static let reroll = OptionSpec("--reroll", value: "when",
+                                   help: "Replace the recipe planned for a meal (fri, sat lunch, tomorrow) with the next best the rules admit.")
+    static let dryRun = OptionSpec("--dry-run", help: "With --fill: show what would be planned, and save nothing.")
+    static let partial = OptionSpec("--partial", help: "With --fill: when a meal has no recipe that fits, leave it empty and fill the rest.")
+    static let lock = OptionSpec("--lock", help: "Keep the planned meal out of --reroll (an existing plan at WHEN is locked, not doubled).")
 
     static let spec = CommandSpec(
         name: "plan",
@@ -39,7 +47,8 @@ struct PlanCommand: RecipesCommand {
             """,
         arguments: [ArgumentSpec("recipe", optional: true, completes: .recipe, help: "The recipe's name or an id prefix."),
                     ArgumentSpec("when", optional: true, variadic: true, help: "When to make it.")],
-        options: [replace, clear, skip, until, meal, servings, note, days, week, from, all, format, ics],
+        options: [replace, clear, skip, until, meal, servings, note, lock, days, week, from, all, format, ics, fill, reroll, dryRun, partial]
+            + FillOptions.forPlan,
         examples: ["recipes plan \"Mom's Spaghetti\" fri 7pm", "recipes plan pancakes sat breakfast --servings 6",
                    "recipes plan pizza every fri dinner", "recipes plan soup mon-fri lunch", "recipes plan pizza --skip dec 25",
                    "recipes plan focaccia +3d --replace", "recipes plan cocoa --clear", "recipes plan --week",
@@ -50,6 +59,7 @@ struct PlanCommand: RecipesCommand {
         var meal: String?
         var servings: Int?
         var note = ""
+        var lock = false
     }
 
     enum Action {
@@ -57,6 +67,8 @@ struct PlanCommand: RecipesCommand {
         case clear(reference: String, when: String?)
         case skip(reference: String, day: String)
         case list(PlanListing)
+        case fill(PlanFill)
+        case reroll(PlanReroll)
     }
 
     let action: Action
@@ -64,7 +76,24 @@ struct PlanCommand: RecipesCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let command = Self.spec.name
         let positionals = arguments.positionals
-        let entryOptions = [Self.replace, Self.until, Self.meal, Self.servings, Self.note]
+        if arguments.has(Self.fill) {
+            if arguments.has(Self.reroll) { throw UsageError(.exclusive("--fill", "--reroll"), command: command) }
+            action = .fill(try PlanFill(arguments, command: command))
+            return
+        }
+        if let when = arguments.value(Self.reroll) {
+            // Words after it finish WHEN, as with --skip: `--reroll sat lunch`.
+            action = .reroll(try PlanReroll(arguments, when: ([when] + positionals).joined(separator: " "), command: command))
+            return
+        }
+        for option in [Self.dryRun, Self.partial] where arguments.has(option) {
+            throw UsageError(.needs(option: option.long, what: "--fill"), command: command)
+        }
+        for option in FillOptions.forPlan where arguments.has(option) {
+            throw UsageError(.needs(option: option.long, what: "--fill or --reroll"), command: command)
+        }
+        if arguments.all(Self.meal).count > 1 { throw UsageError(.givenTwice(option: Self.meal.long), command: command) }
+        let entryOptions = [Self.replace, Self.until, Self.meal, Self.servings, Self.note, Self.lock]
         let listing = [Self.days, Self.week, Self.from, Self.all, Self.format, Self.ics].contains { arguments.has($0) }
         guard let reference = positionals.first else {
             for option in entryOptions + [Self.clear, Self.skip] where arguments.has(option) {
@@ -94,7 +123,7 @@ struct PlanCommand: RecipesCommand {
             }
             let details = EntryDetails(meal: meal,
                                        servings: try arguments.number(Self.servings, .servings, command: command),
-                                       note: arguments.value(Self.note) ?? "")
+                                       note: arguments.value(Self.note) ?? "", lock: arguments.has(Self.lock))
             action = .add(reference: reference, when: when, details: details, replace: arguments.has(Self.replace),
                           until: arguments.value(Self.until))
         }
@@ -120,6 +149,10 @@ struct PlanCommand: RecipesCommand {
             return try skip(reference, day: day, environment)
         case .list(let listing):
             return try listing.run(environment)
+        case .fill(let fill):
+            return try fill.run(environment)
+        case .reroll(let reroll):
+            return try reroll.run(environment)
         }
         return .success
     }

@@ -46,16 +46,7 @@ struct PlanListing {
             // N days, the first one included: `--days 7` is a week.
             window = firstDay..<local.adding(days: count, to: firstDay)
         case .week:
-            // Weeks run Monday to Sunday; LocalTime counts weekdays from Sunday (0).
-            var monday = local.adding(days: -((local.components(of: firstDay).weekday + 6) % 7), to: firstDay)
-            // On Sunday once dinner time has come, the week worth reading is the coming one.
-            let today = local.components(of: environment.now)
-            if from == nil, today.weekday == 0, let dinner = try environment.mealTimes().time(of: "dinner"),
-               environment.now >= local.date(year: today.year, month: today.month, day: today.day, hour: dinner.hour, minute: dinner.minute) {
-                monday = local.adding(days: 1, to: firstDay)
-                let formatter = PlannedTimeFormatter(now: environment.now, local: local)
-                environment.errors.line("recipes: the coming week, from \(formatter.day(monday)); --from today shows the one ending")
-            }
+            let monday = try Self.monday(of: firstDay, given: from != nil, environment, ending: "--from today shows the one ending")
             window = monday..<local.adding(days: 7, to: monday)
         case .all:
             let ahead = local.adding(days: Self.repeatsAhead + 1, to: local.startOfDay(environment.now))
@@ -86,5 +77,23 @@ struct PlanListing {
             environment.errors.line(span == .all ? "nothing planned" : "nothing planned from \(formatter.day(window.lowerBound)) to \(formatter.day(window.upperBound.addingTimeInterval(-1)))")
         }
         return meals.isEmpty ? .nothingFound : .success
+    }
+
+    /// The Monday of the calendar week of `firstDay`. On Sunday once dinner time has come, and
+    /// when no day was `given`, the week worth reading (or filling) is the coming one: that
+    /// is said on stderr, with `ending` telling how to have the one ending.
+    static func monday(of firstDay: Date, given: Bool, _ environment: CommandEnvironment, ending: String) throws -> Date {
+        let local = environment.local
+        // Weeks run Monday to Sunday; LocalTime counts weekdays from Sunday (0).
+        let monday = local.adding(days: -((local.components(of: firstDay).weekday + 6) % 7), to: firstDay)
+        let today = local.components(of: environment.now)
+        guard !given, today.weekday == 0, let dinner = try environment.mealTimes().time(of: "dinner"),
+              environment.now >= local.date(year: today.year, month: today.month, day: today.day, hour: dinner.hour, minute: dinner.minute) else {
+            return monday
+        }
+        let coming = local.adding(days: 1, to: firstDay)
+        let formatter = PlannedTimeFormatter(now: environment.now, local: local)
+        environment.errors.line("recipes: the coming week, from \(formatter.day(coming)); \(ending)")
+        return coming
     }
 }

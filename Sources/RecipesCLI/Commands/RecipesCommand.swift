@@ -35,7 +35,7 @@ struct CommandFailure: Error {
 enum Commands {
     static var all: [any RecipesCommand.Type] { [
         SearchCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, SetCommand.self, RenameCommand.self, DeleteCommand.self, TagsCommand.self, PlanCommand.self,
-        CookedCommand.self,
+        SuggestCommand.self, CookedCommand.self,
         NextCommand.self, ShoppingCommand.self, PantryCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, DuplicatesCommand.self, BackupCommand.self, RestoreCommand.self, InitCommand.self, HelpCommand.self,
         CompletionsCommand.self,
     ] }
@@ -54,6 +54,7 @@ enum Commands {
         case "delete": DeleteCommand.self
         case "tags": TagsCommand.self
         case "plan": PlanCommand.self
+        case "suggest": SuggestCommand.self
         case "cooked": CookedCommand.self
         case "next": NextCommand.self
         case "shopping": ShoppingCommand.self

@@ -38,6 +38,13 @@ extension CommandEnvironment {
         }
     }
 
+    /// The planner's rules of the config file's `fill.` lines (the defaults without any); a
+    /// line that cannot be read stops the command, naming it.
+    func fillRules() throws -> FillRules {
+        let meals = try mealTimes()
+        return try fromConfiguration { text, path in try FillRules(configuration: text, path: path, meals: meals) } ?? FillRules()
+    }
+
     /// The config file's `units = metric|us`, or nil when it does not say.
     func preferredUnits() throws -> MeasureUnit.System? {
         try fromConfiguration(MeasureUnit.System.init(configuration:path:)) ?? nil

@@ -120,3 +120,8 @@ enum NextFormat: String, OptionChoice {
         }
     }
 }
+
+/// `plan --fill --kind`: what a meal may be.
+enum MealKindChoice: String, OptionChoice {
+    case dish, baked, any
+}

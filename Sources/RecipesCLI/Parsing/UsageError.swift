@@ -54,6 +54,8 @@ struct UsageError: Error {
         case badMeal(String)
         case tooLarge(String, option: String, maximum: Int)
         case outOfLimit(option: String, problem: String)
+        case badQuota(option: String, text: String)
+        case unknownMeal(String, known: [String])
     }
 
     let problem: Problem
@@ -123,6 +125,9 @@ struct UsageError: Error {
         case .untilBeforeStart: "--until is before the first time WHEN names"
         case .tooLarge(let text, let option, let maximum): "\(option) expects at most \(maximum), got '\(text)'"
         case .outOfLimit(let option, let problem): "\(option): \(problem)"
+        case .badQuota(let option, let text): "\(option) expects TAG=N, N from 0 to 21, such as vegetarian=2, got '\(TerminalText.oneLine(text))'"
+        case .unknownMeal(let meal, let known):
+            "unknown meal '\(TerminalText.oneLine(meal))' (\(known.joined(separator: ", ")), or a meal.NAME line of the config file)"
         case .badMeal(let meal): "--meal expects one word of letters, digits and -, such as brunch, got '\(TerminalText.oneLine(meal))'"
         }
     }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The settings of the configuration file (``MealTimes/configurationPath(environment:)``):
 /// plain text, one `KEY = VALUE` a line, `#` starting a comment. Each domain reads the keys
-/// of its own section (`meal.`, `ingredient.`, `aisle.`, `units`); a key of no section is an
+/// of its own section (`meal.`, `ingredient.`, `aisle.`, `units`, `fill.`); a key of no section is an
 /// error, so a typo does not pass for a setting that was never read.
 package struct ConfigurationLines: Sendable {
     /// One `KEY = VALUE` line.
@@ -21,7 +21,7 @@ package struct ConfigurationLines: Sendable {
     package let settings: [Setting]
 
     /// The sections a key may start with; `units` is a key of its own.
-    static let sections = ["meal.", "ingredient.", "aisle.", "units"]
+    static let sections = ["meal.", "ingredient.", "aisle.", "units", "fill."]
 
     /// The settings of `text`; throws for a line that is not `KEY = VALUE` or whose key is in
     /// no section.
@@ -46,7 +46,7 @@ package struct ConfigurationLines: Sendable {
     }
 
     /// What the file's lines may be, for errors.
-    static let expected = "expected meal.NAME = HH:MM, ingredient.NAME = FIELDS, aisle.NAME = INGREDIENTS or units = metric|us"
+    static let expected = "expected meal.NAME = HH:MM, ingredient.NAME = FIELDS, aisle.NAME = INGREDIENTS, units = metric|us or fill.RULE = VALUE"
 
     /// The settings whose key starts with `prefix` (case ignored), with the rest of the key.
     package func section(_ prefix: String) -> [(name: String, setting: Setting)] {

@@ -26,6 +26,8 @@ public struct PlanEntryJSON: Codable, Sendable, Equatable {
     public var skipped: [Date]?
     /// Occurrences cooked.
     public var cooked: [Date]?
+    /// Set on an entry the planner's reroll leaves alone.
+    public var locked: Bool?
     /// Set on a removed entry's tombstone (sync only).
     public var removed: Bool?
     /// The entry's version (sync only).
@@ -41,6 +43,7 @@ public struct PlanEntryJSON: Codable, Sendable, Equatable {
         self.repeat = entry.repeatRule?.rrule
         skipped = entry.skipped.isEmpty ? nil : entry.skipped
         cooked = entry.cooked.isEmpty ? nil : entry.cooked
+        locked = entry.isLocked ? true : nil
         self.removed = removed ? true : nil
         self.stamp = stamp
     }
@@ -57,7 +60,7 @@ public struct PlanEntryJSON: Codable, Sendable, Equatable {
             throw RecipeFormatError(reason: "plan entry \(id?.uuidString ?? ""): servings: " + problem)
         }
         return PlanEntry(id: id ?? UUID(), recipeID: recipeID, date: date, meal: meal, servings: servings, note: note ?? "",
-                         repeatRule: rule, skipped: skipped ?? [], cooked: cooked ?? [])
+                         repeatRule: rule, skipped: skipped ?? [], cooked: cooked ?? [], isLocked: locked ?? false)
     }
 }
 

@@ -30,10 +30,12 @@ public struct PlanEntry: Identifiable, Hashable, Sendable {
     public var skipped: [Date]
     /// Occurrences recorded as cooked, in order; for a single date, the date itself once done.
     public var cooked: [Date]
+    /// Whether the planner's reroll leaves it alone (`plan RECIPE WHEN --lock`).
+    public var isLocked: Bool
 
     /// An entry for `recipeID` at `date`.
     public init(id: UUID = UUID(), recipeID: UUID, date: Date, meal: String? = nil, servings: Int? = nil, note: String = "",
-                repeatRule: RepeatRule? = nil, skipped: [Date] = [], cooked: [Date] = []) {
+                repeatRule: RepeatRule? = nil, skipped: [Date] = [], cooked: [Date] = [], isLocked: Bool = false) {
         self.id = id
         self.recipeID = recipeID
         self.date = date
@@ -43,6 +45,7 @@ public struct PlanEntry: Identifiable, Hashable, Sendable {
         self.repeatRule = repeatRule
         self.skipped = skipped.sorted()
         self.cooked = cooked.sorted()
+        self.isLocked = isLocked
     }
 
     /// Whether the entry repeats.

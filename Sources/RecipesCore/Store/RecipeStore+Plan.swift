@@ -301,7 +301,7 @@ extension RecipeStore {
         }
     }
 
-    static let entryColumnNames = ["id", "recipe_id", "date", "meal", "servings", "note", "repeat", "skipped", "cooked"]
+    static let entryColumnNames = ["id", "recipe_id", "date", "meal", "servings", "note", "repeat", "skipped", "cooked", "locked"]
     static let entryColumns = entryColumnNames.joined(separator: ", ")
 
     /// Entries as the plan reads them: an occurrence whose cooking was undone is open again.
@@ -321,7 +321,7 @@ extension RecipeStore {
         }
         return PlanEntry(id: try row["id"], recipeID: try row["recipe_id"], date: try row["date"], meal: try row["meal"],
                          servings: try row["servings"], note: try row["note"], repeatRule: rule,
-                         skipped: dateList(try row["skipped"]), cooked: dateList(try row["cooked"]))
+                         skipped: dateList(try row["skipped"]), cooked: dateList(try row["cooked"]), isLocked: try row["locked"])
     }
 
     /// Dates one per line, as seconds since the reference date: exact, and short.
@@ -335,14 +335,15 @@ extension RecipeStore {
 
     func insertEntry(_ entry: PlanEntry, stamp: SyncStamp, removed: Bool = false) throws {
         try database.execute("""
-            INSERT INTO plan_entry (id, recipe_id, date, meal, servings, note, repeat, skipped, cooked, removed, wall, counter, replica)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+            INSERT INTO plan_entry (id, recipe_id, date, meal, servings, note, repeat, skipped, cooked, removed, wall, counter, replica, locked)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
             ON CONFLICT (id) DO UPDATE SET date = ?3, meal = ?4, servings = ?5, note = ?6, repeat = ?7, skipped = ?8,
-                cooked = ?9, removed = ?10, wall = ?11, counter = ?12, replica = ?13
+                cooked = ?9, removed = ?10, wall = ?11, counter = ?12, replica = ?13, locked = ?14
             """, SQLArguments([entry.id.sqliteValue, entry.recipeID.sqliteValue, entry.date.sqliteValue, entry.meal.sqliteValue,
                                entry.servings.sqliteValue, entry.note.sqliteValue, entry.repeatRule?.rrule.sqliteValue ?? .null,
                                Self.dateListText(entry.skipped).sqliteValue, Self.dateListText(entry.cooked).sqliteValue,
-                               removed.sqliteValue, stamp.wall.sqliteValue, stamp.counter.sqliteValue, stamp.replica.sqliteValue]))
+                               removed.sqliteValue, stamp.wall.sqliteValue, stamp.counter.sqliteValue, stamp.replica.sqliteValue,
+                               entry.isLocked.sqliteValue]))
     }
 
     private func updateEntry(_ entry: PlanEntry) throws {

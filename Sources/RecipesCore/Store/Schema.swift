@@ -325,6 +325,11 @@ enum Schema {
                 removed INTEGER NOT NULL DEFAULT 0
             ) WITHOUT ROWID;
             """),
+        // A meal the planner's reroll leaves alone (`plan RECIPE WHEN --lock`); it travels
+        // with the entry in sync and in exports.
+        Migration(name: "locked plan entries", sql: """
+            ALTER TABLE plan_entry ADD COLUMN locked INTEGER NOT NULL DEFAULT 0;
+            """),
     ]
 
     static var latestVersion: Int { migrations.count }

@@ -1,0 +1,422 @@
+import FoundationEssentials
+
+/// A recipe as the planner weighs it: one row of `recipe`, its lines read only if it comes
+/// near the top.
+struct FillCandidate {
+    let row: Int64
+    let id: UUID
+    let variety: RecipeVariety
+    let tags: [String]
+    /// The total time, else preparation and cooking added; nil when the recipe gives none.
+    let minutes: Int?
+    let servings: Int?
+    let lastCooked: Date?
+    /// The id's bytes hashed: the seed's draw for this recipe.
+    let key: UInt64
+}
+
+/// A recipe the plan already has at a date (cooked or not), near the meals to fill.
+struct PlannedUse {
+    let recipeID: UUID
+    let date: Date
+    let meal: String?
+}
+
+/// Fills meals one at a time, earliest first: of the recipes every hard rule admits for the
+/// meal, the best ranked. Ranking (all of it seeded, so the same inputs give the same week):
+/// - the longer since a recipe was cooked the better, up to 90 days; a recipe never cooked
+///   ranks as one cooked 54 days ago, less for each never-cooked one already chosen, so new
+///   ones are mixed in and not proposed all at once;
+/// - variety: a main ingredient (the meat or fish, else the first substantial ingredient)
+///   or tags already in the seven days around the meal rank lower;
+/// - with a pantry, each missing ingredient ranks lower and an item to be used soon, by its
+///   use-by day, ranks higher on the days before it;
+/// - servings near the plan's rank higher;
+/// - a draw from the seed, up to a third of the recency's weight, orders what is otherwise even.
+struct MealPlanner {
+    let request: FillRequest
+    let candidates: [FillCandidate]
+    let existing: [PlannedUse]
+    let pantry: [PantryItem]
+    let vocabulary: IngredientVocabulary
+    /// The needs of a candidate's lines.
+    let needs: (FillCandidate) throws -> [IngredientNeed]
+
+    /// How many of the best by recency and draw are weighed by their lines.
+    static let shortlist = 40
+
+    private var byID: [UUID: Int] = [:]
+    private var mains: [UUID: String?] = [:]
+    private var uses: [PlannedUse]
+    private var newChosen = 0
+    private var pantryUsed: Set<String> = []
+
+    init(request: FillRequest, candidates: [FillCandidate], existing: [PlannedUse], pantry: [PantryItem],
+         vocabulary: IngredientVocabulary, needs: @escaping (FillCandidate) throws -> [IngredientNeed]) {
+        self.request = request
+        self.candidates = candidates
+        self.existing = existing
+        self.pantry = pantry
+        self.vocabulary = vocabulary
+        self.needs = needs
+        uses = existing
+        for (index, candidate) in candidates.enumerated() { byID[candidate.id] = index }
+        covered = vocabulary.identitiesServed(by: pantry.map(\.identity) + PantryMatch.alwaysThere)
+        serving = pantry.map { vocabulary.identitiesServed(by: [$0.identity]) }
+    }
+
+    private let covered: Set<String>
+    /// What each pantry item serves: itself and its more general kinds.
+    private let serving: [Set<String>]
+
+    private var local: LocalTime { request.local }
+
+    // MARK: Filling
+
+    mutating func propose() throws -> FillProposal {
+        var alreadyPlanned: [MealSlot] = []
+        var toFill: [MealSlot] = []
+        for slot in Set(request.slots).sorted(by: { ($0.date, $0.meal) < ($1.date, $1.meal) }) {
+            if isTaken(slot) { alreadyPlanned.append(slot) } else { toFill.append(slot) }
+        }
+        let blocks = QuotaBlocks(slots: request.slots, local: local)
+        try checkQuotas(toFill, blocks)
+        var meals: [MealProposal] = []
+        var unfilled: [FillProposal.Unfilled] = []
+        for (index, slot) in toFill.enumerated() {
+            let remaining = toFill[index...].filter { blocks.block(of: $0) == blocks.block(of: slot) }.count
+            let limits = quotaLimits(for: slot, remainingInBlock: remaining, blocks)
+            let admitted = candidates.indices.filter { admits(candidates[$0], slot, limits) }
+            guard let best = try ranked(admitted, for: slot, limits: limits, count: 1).first else {
+                let reason = explainEmpty(slot, limits)
+                guard request.partial else { throw FillError(kind: .nothingFits, slot: slot, reason: reason) }
+                unfilled.append(FillProposal.Unfilled(slot: slot, reason: reason))
+                continue
+            }
+            let candidate = candidates[best]
+            meals.append(MealProposal(slot: slot, recipeID: candidate.id, name: "", reasons: try reasons(for: candidate, slot, limits)))
+            if candidate.lastCooked == nil { newChosen += 1 }
+            uses.append(PlannedUse(recipeID: candidate.id, date: slot.date, meal: slot.meal))
+            let required = try requiredIdentities(candidate)
+            for (item, serves) in zip(pantry, serving) where !serves.isDisjoint(with: required) {
+                pantryUsed.insert(item.identity)
+            }
+        }
+        return FillProposal(meals: meals, alreadyPlanned: alreadyPlanned, unfilled: unfilled)
+    }
+
+    /// Whether the plan has a recipe for the slot: an entry for that meal that day, or one
+    /// planned by time alone nearest that meal.
+    private func isTaken(_ slot: MealSlot) -> Bool {
+        existing.contains { use in
+            local.isSameDay(use.date, slot.date)
+                && (use.meal ?? request.mealTimes.nearestMeal(to: use.date, local: local)) == slot.meal
+        }
+    }
+
+    /// The admitted recipes best first, at most `count`: the shortlist by recency and
+    /// draw, ranked again with what their lines say.
+    private mutating func ranked(_ admitted: [Int], for slot: MealSlot, limits: QuotaLimits, count: Int) throws -> [Int] {
+        guard !admitted.isEmpty else { return [] }
+        let neighbours = uses.filter { abs($0.date.timeIntervalSince(slot.date)) < 3.5 * 86_400 && $0.date != slot.date }
+        let nearbyTags = neighbours.flatMap { byID[$0.recipeID].map { candidates[$0].tags } ?? [] }
+        let size = max(Self.shortlist, count)
+        var top: [(index: Int, score: Double)] = []
+        for index in admitted {
+            let score = baseScore(candidates[index], slot, nearbyTags: nearbyTags, limits: limits)
+            guard top.count < size || score > top[top.count - 1].score else { continue }
+            let place = top.firstIndex { $0.score < score } ?? top.count
+            top.insert((index, score), at: place)
+            if top.count > size { top.removeLast() }
+        }
+        var nearbyMains: Set<String> = []
+        for use in neighbours {
+            if let index = byID[use.recipeID], let main = try main(of: candidates[index]) { nearbyMains.insert(main) }
+        }
+        var scored: [(index: Int, score: Double)] = []
+        for (index, base) in top {
+            scored.append((index, base + (try linesScore(candidates[index], slot, nearbyMains: nearbyMains))))
+        }
+        // Ties by row, so the same store gives the same order.
+        return scored.sorted { ($0.score, candidates[$1.index].row) > ($1.score, candidates[$0.index].row) }
+            .prefix(count).map(\.index)
+    }
+
+    /// The recipes the rules admit for `slot`, best first, at most `count`, each with its
+    /// reasons; whether the plan already has the meal does not matter. Throws ``FillError``
+    /// naming the rule when none is admitted.
+    mutating func suggest(for slot: MealSlot, count: Int) throws -> [(candidate: FillCandidate, reasons: [String])] {
+        let blocks = QuotaBlocks(slots: [slot], local: local)
+        let limits = quotaLimits(for: slot, remainingInBlock: 1, blocks)
+        let admitted = candidates.indices.filter { admits(candidates[$0], slot, limits) }
+        let best = try ranked(admitted, for: slot, limits: limits, count: count)
+        guard !best.isEmpty else { throw FillError(kind: .nothingFits, slot: slot, reason: explainEmpty(slot, limits)) }
+        return try best.map { (candidates[$0], try reasons(for: candidates[$0], slot, limits)) }
+    }
+
+    // MARK: Ranking
+
+    private func baseScore(_ candidate: FillCandidate, _ slot: MealSlot, nearbyTags: [String], limits: QuotaLimits) -> Double {
+        var score = 0.3 * draw(candidate)
+        if let last = candidate.lastCooked {
+            score += min(max(slot.date.timeIntervalSince(last) / 86_400, 0), 90) / 90
+        } else {
+            score += max(0.6 - 0.2 * Double(newChosen), 0.05)
+        }
+        if let wanted = request.servings, let servings = candidate.servings, servings > 0 {
+            let ratio = Double(max(servings, wanted)) / Double(min(servings, wanted))
+            score -= 0.075 * min(ratio - 1, 2)
+        }
+        let shared = candidate.tags.reduce(0) { count, tag in count + nearbyTags.filter { $0 == tag }.count }
+        score -= min(0.06 * Double(shared), 0.24)
+        // A quota still short ranks its recipes up, so it is met before it must be forced.
+        if limits.wanted.contains(where: { candidate.tags.contains($0) }) { score += 0.15 }
+        return score
+    }
+
+    private mutating func linesScore(_ candidate: FillCandidate, _ slot: MealSlot, nearbyMains: Set<String>) throws -> Double {
+        var score = 0.0
+        if let main = try main(of: candidate), nearbyMains.contains(main) { score -= 0.35 }
+        guard !pantry.isEmpty else { return score }
+        let needs = try needs(candidate)
+        score -= 0.06 * Double(min(PantryMatch.missing(needs, covered: covered).count, 6))
+        if let item = try soonUsed(by: candidate, on: slot) {
+            score += pantryUsed.contains(item.identity) ? 0.2 : 0.4
+        }
+        return score
+    }
+
+    /// A draw in 0..<1 from the seed and the recipe.
+    private func draw(_ candidate: FillCandidate) -> Double {
+        var state = request.seed &+ candidate.key &* 0x9E37_79B9_7F4A_7C15
+        state = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        state = (state ^ (state >> 27)) &* 0x94D0_49BB_1331_11EB
+        state ^= state >> 31
+        return Double(state >> 11) / Double(1 << 53)
+    }
+
+    /// The pantry item the recipe uses that is to be used soonest, when its use-by day is
+    /// not past, within a week of the meal, and not before the meal's day.
+    private func soonUsed(by candidate: FillCandidate, on slot: MealSlot) throws -> PantryItem? {
+        let required = try requiredIdentities(candidate)
+        let today = local.startOfDay(request.now)
+        let day = local.startOfDay(slot.date)
+        return zip(pantry, serving).filter { item, serves in
+            guard let useBy = item.useBy.map(local.startOfDay), useBy >= today, useBy >= day,
+                  local.dayDistance(from: day, to: useBy) <= 7 else { return false }
+            return !serves.isDisjoint(with: required)
+        }.map(\.0).min { ($0.useBy ?? .distantFuture) < ($1.useBy ?? .distantFuture) }
+    }
+
+    private func requiredIdentities(_ candidate: FillCandidate) throws -> Set<String> {
+        Set(try needs(candidate).filter { !$0.isOptional }.map(\.identity))
+    }
+
+    /// Aromatics and staples that many dishes share, never a dish's main ingredient.
+    private static let staples: Set<String> = [
+        "onion", "garlic", "shallot", "spring onion", "ginger", "lemon", "lime", "chili", "butter", "oil", "olive oil",
+        "vegetable oil", "stock", "salt", "black pepper", "water", "sugar", "flour", "parsley", "cilantro", "milk",
+    ]
+    private static let notMainAisles: Set<Aisle> = [Aisle("spices"), Aisle("baking"), Aisle("drinks")]
+
+    /// The recipe's main ingredient, as its most general kind: its meat or fish, else its first
+    /// required ingredient that is no staple, spice or baking good.
+    private mutating func main(of candidate: FillCandidate) throws -> String? {
+        if let known = mains[candidate.id] { return known }
+        let required = try needs(candidate).filter { !$0.isOptional && $0.isKnown }.map { root($0.identity) }
+        let main = required.first { vocabulary.aisle(of: $0) == Aisle("meat and fish") }
+            ?? required.first { !Self.staples.contains($0) && !Self.notMainAisles.contains(vocabulary.aisle(of: $0)) }
+        mains[candidate.id] = .some(main)
+        return main
+    }
+
+    private func root(_ identity: String) -> String {
+        var current = identity
+        var steps = 0
+        while let kind = vocabulary.entry(for: current)?.kind, steps < 10 {
+            current = kind
+            steps += 1
+        }
+        return current
+    }
+
+    // MARK: Reasons
+
+    private mutating func reasons(for candidate: FillCandidate, _ slot: MealSlot, _ limits: QuotaLimits) throws -> [String] {
+        var reasons: [String] = []
+        if let last = candidate.lastCooked {
+            let days = local.dayDistance(from: last, to: request.now)
+            reasons.append(days <= 0 ? "cooked today" : days == 1 ? "cooked yesterday" : "not cooked for \(days) days")
+        } else {
+            reasons.append("never cooked")
+        }
+        if let minutes = candidate.minutes { reasons.append(ISODuration.description(minutes: minutes)) }
+        if let tag = limits.forced.first(where: { candidate.tags.contains($0) }) {
+            reasons.append("tagged \(tag), for the week's quota")
+        }
+        if !pantry.isEmpty {
+            if let item = try soonUsed(by: candidate, on: slot), let useBy = item.useBy {
+                reasons.append("uses \(item.name) before \(PlannedTimeFormatter.weekdays[local.components(of: useBy).weekday])")
+            }
+            let missing = PantryMatch.missing(try needs(candidate), covered: covered).count
+            reasons.append(missing == 0 ? "all in the pantry" : "\(missing) to buy")
+        }
+        if let wanted = request.servings, candidate.servings == wanted { reasons.append("serves \(wanted)") }
+        return reasons
+    }
+}
+
+// MARK: - Rules
+
+extension MealPlanner {
+    /// What the quotas ask of one meal: tags it must have (a quota that needs every meal
+    /// left in its seven days), tags it must not have (a quota full), tags still wanted.
+    struct QuotaLimits {
+        var forced: [String] = []
+        var forbidden: [String] = []
+        var wanted: [String] = []
+        var origins: [String: String] = [:]
+    }
+
+    /// The request's days in runs of seven from the first, each run a quota's week; a last,
+    /// shorter run asks its share of a quota (at least: rounded down; at most: up).
+    struct QuotaBlocks {
+        let firstDay: Date
+        let lastDay: Date
+        let local: LocalTime
+
+        init(slots: [MealSlot], local: LocalTime) {
+            self.local = local
+            let days = slots.map { local.startOfDay($0.date) }
+            firstDay = days.min() ?? Date()
+            lastDay = days.max() ?? firstDay
+        }
+
+        func block(of slot: MealSlot) -> Int { local.dayDistance(from: firstDay, to: slot.date) / 7 }
+
+        func contains(_ date: Date, block: Int) -> Bool {
+            let distance = local.dayDistance(from: firstDay, to: date)
+            return distance >= 0 && distance / 7 == block && local.startOfDay(date) <= lastDay
+        }
+
+        func length(of block: Int) -> Int { min(7, local.dayDistance(from: firstDay, to: lastDay) + 1 - block * 7) }
+
+        func atLeast(_ quota: FillRules.Quota, in block: Int) -> Int { quota.atLeast * length(of: block) / 7 }
+
+        func atMost(_ quota: FillRules.Quota, in block: Int) -> Int? {
+            quota.atMost.map { ($0 * length(of: block) + 6) / 7 }
+        }
+
+        func start(of block: Int) -> Date { local.adding(days: block * 7, to: firstDay) }
+    }
+
+    private func tagged(_ use: PlannedUse, _ tag: String) -> Bool {
+        byID[use.recipeID].map { candidates[$0].tags.contains(tag) } ?? false
+    }
+
+    private func count(_ tag: String, inBlock block: Int, _ blocks: QuotaBlocks) -> Int {
+        uses.filter { blocks.contains($0.date, block: block) && tagged($0, tag) }.count
+    }
+
+    private func checkQuotas(_ toFill: [MealSlot], _ blocks: QuotaBlocks) throws {
+        let formatter = PlannedTimeFormatter(now: request.now, local: local)
+        for block in Set(toFill.map(blocks.block(of:))).sorted() {
+            let empty = toFill.filter { blocks.block(of: $0) == block }.count
+            for quota in request.rules.quotas {
+                let short = blocks.atLeast(quota, in: block) - count(quota.tag, inBlock: block, blocks)
+                guard short > empty else { continue }
+                let days = blocks.length(of: block)
+                throw FillError(kind: .quotaCannotBeMet, slot: nil, reason: """
+                    at least \(blocks.atLeast(quota, in: block)) meals tagged '\(quota.tag)' in the \(days == 1 ? "day" : "\(days) days") \
+                    from \(formatter.day(blocks.start(of: block))) (\(quota.origin)), but only \(empty) \
+                    \(empty == 1 ? "meal is" : "meals are") left to fill
+                    """)
+            }
+        }
+    }
+
+    private func quotaLimits(for slot: MealSlot, remainingInBlock remaining: Int, _ blocks: QuotaBlocks) -> QuotaLimits {
+        var limits = QuotaLimits()
+        let block = blocks.block(of: slot)
+        for quota in request.rules.quotas {
+            let have = count(quota.tag, inBlock: block, blocks)
+            let short = blocks.atLeast(quota, in: block) - have
+            if short > 0 {
+                if short >= remaining { limits.forced.append(quota.tag) } else { limits.wanted.append(quota.tag) }
+            }
+            if let most = blocks.atMost(quota, in: block), have >= most { limits.forbidden.append(quota.tag) }
+            limits.origins[quota.tag] = quota.origin
+        }
+        return limits
+    }
+
+    private func passes(_ candidate: FillCandidate, _ condition: FillRules.Condition) -> Bool {
+        if let most = condition.maxMinutes, (candidate.minutes ?? .max) > most { return false }
+        if condition.excludedTags.contains(where: candidate.tags.contains) { return false }
+        return condition.tags.allSatisfy { choice in choice.contains(where: candidate.tags.contains) }
+    }
+
+    private func isRecent(_ candidate: FillCandidate, for slot: MealSlot) -> Bool {
+        let window = Double(request.rules.noRepeatDays) * 86_400
+        guard window > 0 else { return uses.contains { $0.recipeID == candidate.id && $0.date == slot.date } }
+        if let last = candidate.lastCooked, slot.date.timeIntervalSince(last) < window { return true }
+        return uses.contains { $0.recipeID == candidate.id && abs($0.date.timeIntervalSince(slot.date)) < window }
+    }
+
+    private func admits(_ candidate: FillCandidate, _ slot: MealSlot, _ limits: QuotaLimits) -> Bool {
+        request.rules.varieties(for: slot.meal).contains(candidate.variety)
+            && passes(candidate, request.rules.condition(weekday: local.components(of: slot.date).weekday, meal: slot.meal))
+            && limits.forced.allSatisfy(candidate.tags.contains)
+            && !limits.forbidden.contains(where: candidate.tags.contains)
+            && !(request.excluding[slot]?.contains(candidate.id) ?? false)
+            && !isRecent(candidate, for: slot)
+    }
+
+    /// Which rule left `slot` without a recipe: the rules applied one by one to every
+    /// recipe, named at the first that leaves none, or, when some pass them all, the days
+    /// within which none may come back.
+    private func explainEmpty(_ slot: MealSlot, _ limits: QuotaLimits) -> String {
+        let formatter = PlannedTimeFormatter(now: request.now, local: local)
+        let meal = "\(formatter.day(slot.date)) \(slot.meal)"
+        let kinds = request.rules.varieties(for: slot.meal)
+        var left = candidates.filter { kinds.contains($0.variety) }
+        guard !left.isEmpty else {
+            return "\(meal): no \(kinds.count == 2 ? "dish or baked good" : kinds.contains(.dish) ? "dish" : "baked good") to choose from"
+        }
+        let weekday = local.components(of: slot.date).weekday
+        var steps: [(phrase: String, keeps: (FillCandidate) -> Bool)] = []
+        func quoted(_ tags: [String]) -> String { tags.map { "'\($0)'" }.joined(separator: " or ") }
+        func add(_ condition: FillRules.Condition, origin: String?) {
+            let suffix = origin.map { " (\($0))" } ?? ""
+            for choice in condition.tags {
+                steps.append(("tagged \(quoted(choice))" + suffix, { candidate in choice.contains(where: candidate.tags.contains) }))
+            }
+            for tag in condition.excludedTags {
+                steps.append(("not tagged '\(tag)'" + suffix, { !$0.tags.contains(tag) }))
+            }
+            if let most = condition.maxMinutes {
+                steps.append(("ready in \(ISODuration.description(minutes: most))" + suffix, { ($0.minutes ?? .max) <= most }))
+            }
+        }
+        add(request.rules.condition, origin: nil)
+        for scoped in request.rules.scoped where scoped.holds(weekday: weekday, meal: slot.meal) {
+            add(scoped.condition, origin: scoped.origin)
+        }
+        for tag in limits.forced {
+            steps.append(("tagged '\(tag)' (\(limits.origins[tag] ?? "a quota"))", { $0.tags.contains(tag) }))
+        }
+        for tag in limits.forbidden {
+            steps.append(("not tagged '\(tag)' (\(limits.origins[tag] ?? "a quota") is full)", { !$0.tags.contains(tag) }))
+        }
+        var phrases: [String] = []
+        for step in steps {
+            phrases.append(step.phrase)
+            left = left.filter(step.keeps)
+            if left.isEmpty { return "\(meal): no recipe \(phrases.joined(separator: ", "))" }
+        }
+        let described = phrases.isEmpty ? "" : " " + phrases.joined(separator: ", ")
+        let count = left.count == 1 ? "the only recipe\(described) was" : "all \(left.count) recipes\(described) were"
+        let days = request.rules.noRepeatDays
+        return "\(meal): \(count) cooked or planned within \(days) \(days == 1 ? "day" : "days") of it (no-repeat)"
+    }
+}

@@ -1,0 +1,167 @@
+import FoundationEssentials
+
+// The planner's reads: every recipe as one row (its lines only for the few it weighs), the
+// plan around the meals, the pantry. See MealPlanner for the rules and the ranking.
+
+extension RecipeStore {
+    /// What `request` would add to the plan, saving nothing (`plan --fill --dry-run`).
+    /// Throws ``FillError`` when a meal has no recipe that meets the rules (unless
+    /// ``FillRequest/partial``) or a quota cannot be met.
+    ///
+    /// ```swift
+    /// let week = MealSlot.slots(from: .now, days: 7, meals: ["dinner"], times: .default, after: .now)
+    /// let proposal = try store.proposeMeals(FillRequest(slots: week, seed: 1))
+    /// for meal in proposal.meals { print(meal.slot.date, meal.name, meal.reason) }
+    /// ```
+    public func proposeMeals(_ request: FillRequest) throws -> FillProposal {
+        try readSnapshot { try propose(request) }
+    }
+
+    /// Proposes meals for `request` and plans them, in one transaction: a meal the plan has
+    /// by then is left alone, and when the proposal fails nothing is saved.
+    @discardableResult
+    public func fillPlan(_ request: FillRequest) throws -> FillProposal {
+        try write {
+            let proposal = try propose(request)
+            let entries = proposal.meals.map {
+                PlanEntry(recipeID: $0.recipeID, date: $0.slot.date, meal: $0.slot.meal, servings: request.servings)
+            }
+            if !entries.isEmpty { try plan(entries, now: request.now) }
+            return proposal
+        }
+    }
+
+    /// The recipes the rules admit for `slot`, best first, at most `limit`, each with why
+    /// (`recipes suggest`); the plan's own recipe for the meal, if any, among them. Throws
+    /// ``FillError`` naming the rule when none is admitted.
+    public func suggestMeals(for slot: MealSlot, request: FillRequest, limit: Int) throws -> [MealProposal] {
+        try readSnapshot {
+            var planner = try planner(for: FillRequest(slots: [slot], rules: request.rules, servings: request.servings,
+                                                         seed: request.seed, now: request.now, mealTimes: request.mealTimes,
+                                                         local: request.local, excluding: request.excluding))
+            return try named(try planner.suggest(for: slot, count: limit).map {
+                MealProposal(slot: slot, recipeID: $0.candidate.id, name: "", reasons: $0.reasons)
+            })
+        }
+    }
+
+    /// What the plan has for `slot`: occurrences that day for that meal, or planned by time
+    /// alone nearest it.
+    public func plannedMeals(in slot: MealSlot, mealTimes: MealTimes = .default, local: LocalTime = .system) throws -> [PlannedMeal] {
+        let day = local.startOfDay(slot.date)
+        return try plannedMeals(from: day, to: local.adding(days: 1, to: day), local: local).filter {
+            ($0.entry.meal ?? mealTimes.nearestMeal(to: $0.date, local: local)) == slot.meal
+        }
+    }
+
+    /// Replaces what the plan has for `slot` with the best other recipe the rules admit, in
+    /// one transaction (`plan --reroll`): a single-date entry there is removed, a repeat skips
+    /// that day, and the new entry keeps the old one's servings and note. Returns the meals
+    /// replaced and the proposal. Throws ``FillError`` (nothing changed) when no other
+    /// recipe fits or the plan has nothing there.
+    public func rerollMeal(_ slot: MealSlot, request: FillRequest) throws -> (replaced: [PlannedMeal], proposal: MealProposal) {
+        try write {
+            let replaced = try plannedMeals(in: slot, mealTimes: request.mealTimes, local: request.local)
+            guard !replaced.isEmpty else {
+                throw FillError(kind: .nothingPlanned, slot: slot, reason: "nothing is planned for \(slot.meal) on \(PlannedTimeFormatter(now: request.now, local: request.local).day(slot.date))")
+            }
+            for meal in replaced {
+                try clearPlan(of: meal.recipe.id, in: meal.date..<meal.date.addingTimeInterval(1), now: request.now, local: request.local)
+            }
+            var reroll = request
+            reroll.slots = [slot]
+            reroll.partial = false
+            reroll.excluding[slot, default: []].formUnion(replaced.map(\.recipe.id))
+            guard let proposal = try propose(reroll).meals.first else {
+                throw FillError(kind: .nothingFits, slot: slot, reason: "nothing else fits")
+            }
+            let old = replaced[0].entry
+            try plan([PlanEntry(recipeID: proposal.recipeID, date: slot.date, meal: slot.meal, servings: request.servings ?? old.servings,
+                                note: old.note)], now: request.now)
+            return (replaced, proposal)
+        }
+    }
+
+    // MARK: Reading for the planner
+
+    private func propose(_ request: FillRequest) throws -> FillProposal {
+        var planner = try planner(for: request)
+        let proposal = try planner.propose()
+        return FillProposal(meals: try named(proposal.meals), alreadyPlanned: proposal.alreadyPlanned, unfilled: proposal.unfilled)
+    }
+
+    private func planner(for request: FillRequest) throws -> MealPlanner {
+        let days = request.slots.map { request.local.startOfDay($0.date) }
+        let reach = max(request.rules.noRepeatDays, 7) + 1
+        var existing: [PlannedUse] = []
+        if let first = days.min(), let last = days.max() {
+            existing = try plannedMeals(from: request.local.adding(days: -reach, to: first),
+                                        to: request.local.adding(days: reach + 1, to: last), local: request.local)
+                .map { PlannedUse(recipeID: $0.recipe.id, date: $0.date, meal: $0.entry.meal) }
+        }
+        let lines = try database.prepare("SELECT name, heading FROM ingredient WHERE recipe = ? ORDER BY position")
+        let reader = NeedsCache(IngredientVocabulary.active)
+        return MealPlanner(request: request, candidates: try fillCandidates(), existing: existing, pantry: try pantryItems(),
+                           vocabulary: reader.vocabulary, needs: { candidate in
+            try reader.needs(of: candidate.row) {
+                try lines.bind([.integer(candidate.row)])
+                defer { lines.reset() }
+                var read: [(name: String, isHeading: Bool)] = []
+                while try lines.step() { read.append((lines.string(0), lines.int(1) != 0)) }
+                return read
+            }
+        })
+    }
+
+    /// Every recipe as the planner weighs it, from its row alone.
+    private func fillCandidates() throws -> [FillCandidate] {
+        let statement = try database.prepare("""
+            SELECT rowid, id, kind, tags, total_minutes, prep_minutes, cook_minutes, servings, last_cooked FROM recipe
+            """)
+        defer { statement.reset() }
+        var candidates: [FillCandidate] = []
+        while try statement.step() {
+            guard let id = UUID(uuidString: statement.string(1)), let variety = RecipeVariety(rawValue: statement.string(2)) else { continue }
+            let tags = statement.isNull(3) ? [] : statement.string(3).split(separator: "\n").map(String.init)
+            let total = statement.optionalInt(4), prep = statement.optionalInt(5), cook = statement.optionalInt(6)
+            let key = statement.withText(1) { bytes in
+                bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+            }
+            candidates.append(FillCandidate(
+                row: Int64(statement.int(0)), id: id, variety: variety, tags: tags,
+                minutes: total ?? (prep == nil && cook == nil ? nil : (prep ?? 0) + (cook ?? 0)),
+                servings: statement.optionalInt(7),
+                lastCooked: statement.optionalDouble(8).map(Date.init(timeIntervalSinceReferenceDate:)), key: key))
+        }
+        return candidates
+    }
+
+    /// The proposals with their recipes' names.
+    private func named(_ meals: [MealProposal]) throws -> [MealProposal] {
+        try meals.map { meal in
+            let name = try database.fetchOne("SELECT name FROM recipe WHERE id = ?", [meal.recipeID]) { try $0[0] as String } ?? ""
+            return MealProposal(slot: meal.slot, recipeID: meal.recipeID, name: name, reasons: meal.reasons)
+        }
+    }
+}
+
+/// The needs of the recipes the planner weighs, each read once.
+private final class NeedsCache {
+    let vocabulary: IngredientVocabulary
+    private var reader: IngredientNeedReader
+    private var read: [Int64: [IngredientNeed]] = [:]
+
+    init(_ vocabulary: IngredientVocabulary) {
+        self.vocabulary = vocabulary
+        reader = IngredientNeedReader(vocabulary)
+    }
+
+    func needs(of row: Int64, lines: () throws -> [(name: String, isHeading: Bool)]) throws -> [IngredientNeed] {
+        if let known = read[row] { return known }
+        let needs = try lines().enumerated().flatMap { position, line in
+            reader.needs(ofLine: line.name, at: position, isHeading: line.isHeading)
+        }
+        read[row] = needs
+        return needs
+    }
+}

@@ -24,11 +24,13 @@ struct PlannedUse {
 
 /// Fills meals one at a time, earliest first: of the recipes every hard rule admits for the
 /// meal, the best ranked. Ranking (all of it seeded, so the same inputs give the same week):
-/// - the longer since a recipe was cooked the better, up to 90 days; a recipe never cooked
-///   ranks as one cooked 54 days ago, less for each never-cooked one already chosen, so new
-///   ones are mixed in and not proposed all at once;
+/// - the longer since a recipe was cooked the better, up to 90 days; never-cooked recipes are
+///   mixed in, about one meal in three, ranking as one cooked 81 days ago when one is due
+///   (more the longer it is due) and low when not, so they are neither left out nor proposed
+///   all at once;
 /// - variety: a main ingredient (the meat or fish, else the first substantial ingredient)
-///   or tags already in the seven days around the meal rank lower;
+///   within three days of the meal ranks lower, the day before most; tags shared with the
+///   meals of those days too;
 /// - with a pantry, each missing ingredient ranks lower and an item to be used soon, by its
 ///   use-by day, ranks higher on the days before it;
 /// - servings near the plan's rank higher;
@@ -49,6 +51,7 @@ struct MealPlanner {
     private var mains: [UUID: String?] = [:]
     private var uses: [PlannedUse]
     private var newChosen = 0
+    private var chosen = 0
     private var pantryUsed: Set<String> = []
 
     init(request: FillRequest, candidates: [FillCandidate], existing: [PlannedUse], pantry: [PantryItem],
@@ -96,6 +99,7 @@ struct MealPlanner {
             let candidate = candidates[best]
             meals.append(MealProposal(slot: slot, recipeID: candidate.id, name: "", reasons: try reasons(for: candidate, slot, limits)))
             if candidate.lastCooked == nil { newChosen += 1 }
+            chosen += 1
             uses.append(PlannedUse(recipeID: candidate.id, date: slot.date, meal: slot.meal))
             let required = try requiredIdentities(candidate)
             for (item, serves) in zip(pantry, serving) where !serves.isDisjoint(with: required) {
@@ -129,9 +133,11 @@ struct MealPlanner {
             top.insert((index, score), at: place)
             if top.count > size { top.removeLast() }
         }
-        var nearbyMains: Set<String> = []
+        var nearbyMains: [(main: String, days: Double)] = []
         for use in neighbours {
-            if let index = byID[use.recipeID], let main = try main(of: candidates[index]) { nearbyMains.insert(main) }
+            if let index = byID[use.recipeID], let main = try main(of: candidates[index]) {
+                nearbyMains.append((main, abs(use.date.timeIntervalSince(slot.date)) / 86_400))
+            }
         }
         var scored: [(index: Int, score: Double)] = []
         for (index, base) in top {
@@ -160,8 +166,11 @@ struct MealPlanner {
         var score = 0.3 * draw(candidate)
         if let last = candidate.lastCooked {
             score += min(max(slot.date.timeIntervalSince(last) / 86_400, 0), 90) / 90
+        } else if newChosen * 3 < chosen + 1 {
+            // About one meal in three may be new; the longer one is due, the stronger.
+            score += 0.9 + 0.1 * Double(chosen - newChosen * 3)
         } else {
-            score += max(0.6 - 0.2 * Double(newChosen), 0.05)
+            score += 0.35
         }
         if let wanted = request.servings, let servings = candidate.servings, servings > 0 {
             let ratio = Double(max(servings, wanted)) / Double(min(servings, wanted))
@@ -174,9 +183,12 @@ struct MealPlanner {
         return score
     }
 
-    private mutating func linesScore(_ candidate: FillCandidate, _ slot: MealSlot, nearbyMains: Set<String>) throws -> Double {
+    private mutating func linesScore(_ candidate: FillCandidate, _ slot: MealSlot, nearbyMains: [(main: String, days: Double)]) throws -> Double {
         var score = 0.0
-        if let main = try main(of: candidate), nearbyMains.contains(main) { score -= 0.35 }
+        // The same main ingredient the day before weighs most, three days off least.
+        if let main = try main(of: candidate) {
+            for nearby in nearbyMains where nearby.main == main { score -= 0.5 * max(4 - nearby.days, 0) / 3 }
+        }
         guard !pantry.isEmpty else { return score }
         let needs = try needs(candidate)
         score -= 0.06 * Double(min(PantryMatch.missing(needs, covered: covered).count, 6))

@@ -1,0 +1,204 @@
+import Foundation
+import Recipes
+import Testing
+
+/// `plan --fill`, `plan --reroll`, `--lock` and `suggest` through the binary (issue 38): the
+/// week filled by the rules of the options and the config file, each with its reason; the
+/// same week again for the same inputs; bad input that changes nothing.
+@Suite struct PlanFillCommandTests {
+    /// Now is Monday 2026-11-30 09:30 UTC.
+    let cli = RecipesProcess()
+
+    /// Twelve dinners: fish, vegetarian and meat, quick and slow; two cooked lately; a drink
+    /// and a cake, which are never dinner.
+    init() throws {
+        func dish(_ name: String, _ tags: [String], minutes: Int?, _ lines: [String]) -> Recipe {
+            let recipe = Recipe(name: name, ingredients: lines.map { Ingredient(name: $0) })
+            recipe.tags = tags
+            recipe.totalMinutes = minutes
+            return recipe
+        }
+        try cli.seed([
+            dish("Baked salmon", ["fish"], minutes: 30, ["salmon fillets", "lemon"]),
+            dish("Fish tacos", ["fish", "quick"], minutes: 20, ["cod", "tortillas"]),
+            dish("Mussels", ["fish"], minutes: 25, ["mussels", "white wine"]),
+            dish("Lentil soup", ["vegetarian", "soup"], minutes: 45, ["red lentils", "carrots"]),
+            dish("Spinach omelette", ["vegetarian", "quick"], minutes: 15, ["eggs", "spinach"]),
+            dish("Mushroom risotto", ["vegetarian"], minutes: 40, ["rice", "mushrooms"]),
+            dish("Chickpea curry", ["vegetarian"], minutes: 35, ["chickpeas", "coconut milk"]),
+            dish("Roast chicken", ["meat"], minutes: 90, ["chicken", "potatoes"]),
+            dish("Beef stew", ["meat"], minutes: 180, ["beef", "carrots"]),
+            dish("Pork chops", ["meat", "quick"], minutes: 25, ["pork chops", "apples"]),
+            dish("Chili", ["meat", "spicy"], minutes: nil, ["beef mince", "kidney beans"]),
+            dish("Pasta pesto", ["vegetarian", "quick"], minutes: 15, ["pasta", "pesto"]),
+            Beverage(name: "Lemonade"), BakedGood(name: "Chocolate cake"),
+        ])
+        for (name, day) in [("Pasta pesto", "2026-11-28"), ("Roast chicken", "2026-11-25")] {
+            #expect(try cli.runOnStore(["cooked", name, day]).status == 0)
+        }
+    }
+
+    func lines(_ result: RecipesProcess.Result) -> [[String]] {
+        result.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    func writeConfig(_ text: String) throws {
+        let folder = cli.home.appendingPathComponent(".config/recipes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: folder.appendingPathComponent("config"))
+    }
+
+    @Test func aDryRunShowsTheWeekAndSavesNothingThenAFillSavesIt() throws {
+        let before = try cli.storeBytes()
+        let dry = try cli.runOnStore(["plan", "--fill", "--dry-run", "--format", "plain"])
+        #expect(dry.status == 0, "\(dry)")
+        let proposed = lines(dry)
+        #expect(proposed.count == 7, "\(dry)")
+        #expect(proposed.map { $0[2] } == (0..<7).map { "2026-\($0 == 0 ? "11-30" : String(format: "12-%02d", $0))T18:00:00Z" })
+        let names = proposed.map { $0[1] }
+        #expect(Set(names).count == 7 && !names.contains("Lemonade") && !names.contains("Chocolate cake"))
+        // Cooked lately: not within 14 days.
+        #expect(!names.contains("Pasta pesto") && !names.contains("Roast chicken"), "\(names)")
+        #expect(proposed.allSatisfy { $0[3] == "dinner" && ($0[4].hasPrefix("never cooked") || $0[4].hasPrefix("not cooked for")) })
+        #expect(proposed.contains { $0[4].contains(" min") })
+        #expect(dry.stderr == "recipes: would plan 7 meals (dry run: nothing saved)\n", "\(dry)")
+        #expect(try cli.storeBytes() == before)
+        // The same inputs, the same week; the fill saves what the dry run showed.
+        #expect(try cli.runOnStore(["plan", "--fill", "--dry-run", "--format", "plain"]).stdout == dry.stdout)
+        let fill = try cli.runOnStore(["plan", "--fill", "--format", "plain"])
+        #expect(fill.status == 0 && fill.stdout == dry.stdout && fill.stderr == "recipes: planned 7 meals\n", "\(fill)")
+        let plan = lines(try cli.runOnStore(["plan", "--format", "plain"]))
+        #expect(plan.map { $0[2] } == names)
+        // Filled already: a second fill leaves the week alone.
+        let again = try cli.runOnStore(["plan", "--fill"])
+        #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.contains("planned 0 meals; 7 already planned"), "\(again)")
+        // The shopping list follows the filled plan.
+        let shopping = try cli.runOnStore(["shopping", "--days", "7", "--format", "json"]).stdout
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(shopping.utf8)) as? [[String: Any]])
+        let forRecipes = Set(items.flatMap { ($0["amounts"] as? [[String: Any]] ?? []).flatMap { $0["recipes"] as? [String] ?? [] } })
+        #expect(forRecipes == Set(names), "\(shopping)")
+    }
+
+    @Test func anotherSeedAnotherWeekAndJSON() throws {
+        let first = try cli.runOnStore(["plan", "--fill", "--dry-run", "--days", "4", "--seed", "1", "--format", "plain"]).stdout
+        let others = try (2...5).map { try cli.runOnStore(["plan", "--fill", "--dry-run", "--days", "4", "--seed", "\($0)", "--format", "plain"]).stdout }
+        #expect(others.contains { $0 != first })
+        let json = try cli.runOnStore(["plan", "--fill", "--dry-run", "--days", "3", "--format", "json"])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json)")
+        #expect(entries.count == 3)
+        for entry in entries {
+            #expect(Set(entry.keys) == ["date", "meal", "name", "id", "reason", "reasons"], "\(entry)")
+            #expect((entry["reason"] as? String)?.isEmpty == false && entry["meal"] as? String == "dinner")
+        }
+    }
+
+    @Test func rulesFromOptionsAndTheConfigFile() throws {
+        try writeConfig("""
+            fill.fri.tag = fish
+            fill.weekdays.max-time = 45m
+            fill.not-tag = spicy
+            """)
+        let week = lines(try cli.runOnStore(["plan", "--fill", "--dry-run", "--format", "plain", "--at-least", "vegetarian=2"]))
+        #expect(week.count == 7)
+        let tags = ["Baked salmon": ["fish"], "Fish tacos": ["fish"], "Mussels": ["fish"], "Lentil soup": ["vegetarian"],
+                    "Spinach omelette": ["vegetarian"], "Mushroom risotto": ["vegetarian"], "Chickpea curry": ["vegetarian"],
+                    "Beef stew": ["meat"], "Pork chops": ["meat"], "Chili": ["spicy"]]
+        let friday = try #require(week.first { $0[2].hasPrefix("2026-12-04") })
+        #expect(tags[friday[1]] == ["fish"], "\(week)")
+        #expect(!week.contains { $0[1] == "Chili" })
+        // Weekdays (Mon 30 Nov to Fri 4 Dec) at most 45 minutes: never the stew.
+        #expect(!week.prefix(5).contains { $0[1] == "Beef stew" }, "\(week)")
+        #expect(week.filter { tags[$0[1]] == ["vegetarian"] }.count >= 2)
+        // An option adds to the config's rules.
+        let fish = lines(try cli.runOnStore(["plan", "--fill", "--dry-run", "--days", "3", "--tag", "fish,vegetarian", "--format", "plain"]))
+        #expect(fish.count == 3 && fish.allSatisfy { ["fish", "vegetarian"].contains(tags[$0[1]]?[0] ?? "") }, "\(fish)")
+        let quick = lines(try cli.runOnStore(["plan", "--fill", "--dry-run", "--days", "2", "--max-time", "20m", "--format", "plain"]))
+        #expect(Set(quick.map { $0[1] }).isSubset(of: ["Fish tacos", "Spinach omelette"]) && quick.count == 2, "\(quick)")
+    }
+
+    @Test func whenNothingFitsNothingIsSavedAndTheRuleIsNamed() throws {
+        let before = try cli.storeBytes()
+        let none = try cli.runOnStore(["plan", "--fill", "--tag", "nosuchtag"])
+        #expect(none.status == 1 && none.stdout.isEmpty, "\(none)")
+        #expect(none.stderr == "recipes: error: Mon 2026-11-30 dinner: no recipe tagged 'nosuchtag'; nothing saved (--partial fills the rest)\n", "\(none)")
+        let few = try cli.runOnStore(["plan", "--fill", "--days", "7", "--tag", "fish"])
+        #expect(few.status == 1 && few.stderr.contains("all 3 recipes tagged 'fish' were cooked or planned within 14 days"), "\(few)")
+        #expect(try cli.storeBytes() == before)
+        // --partial fills what it can and says what it left.
+        let filled = try cli.runOnStore(["plan", "--fill", "--days", "7", "--tag", "fish", "--partial", "--format", "plain"])
+        #expect(filled.status == 0 && lines(filled).count == 3 && filled.stderr.components(separatedBy: "left empty").count == 5, "\(filled)")
+    }
+
+    @Test(arguments: [
+        (["plan", "--fill", "--days", "0"], "--days expects a whole number of at least 1"),
+        (["plan", "--fill", "--days", "32"], "--days expects at most 31"),
+        (["plan", "--fill", "--at-least", "vegetarian"], "--at-least expects TAG=N"),
+        (["plan", "--fill", "--at-most", "spicy=x"], "--at-most expects TAG=N"),
+        (["plan", "--fill", "--no-repeat", "soon"], "bad DURATION for --no-repeat"),
+        (["plan", "--fill", "--max-time", "2d"], "bad DURATION for --max-time"),
+        (["plan", "--fill", "--meal", "brunch"], "unknown meal 'brunch'"),
+        (["plan", "--fill", "--seed", "x"], "--seed expects a whole number"),
+        (["plan", "--fill", "--week", "--days", "3"], "give either --days or --week"),
+        (["plan", "--dry-run"], "--dry-run needs --fill"),
+        (["plan", "--tag", "fish"], "--tag needs --fill or --reroll"),
+        (["plan", "soup", "fri", "--max-time", "30m"], "--max-time needs --fill or --reroll"),
+        (["plan", "--fill", "--reroll", "fri"], "give either --fill or --reroll"),
+        (["plan", "--fill", "pizza"], "unexpected argument 'pizza'"),
+        (["suggest", "--limit", "0"], "--limit expects a whole number of at least 1"),
+        (["suggest", "--meal", "elevenses"], "unknown meal 'elevenses'"),
+    ])
+    func badInputIsOneLineAndChangesNothing(arguments: [String], message: String) throws {
+        let before = try cli.storeBytes()
+        let result = try cli.runOnStore(arguments)
+        #expect(result.status == 64 && result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.hasPrefix("recipes: error: ") && result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1, "\(result)")
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test func aBadConfigLineOrAQuotaTheDaysCannotHoldChangesNothing() throws {
+        let before = try cli.storeBytes()
+        let quota = try cli.runOnStore(["plan", "--fill", "--days", "3", "--at-least", "vegetarian=14"])
+        #expect(quota.status == 2 && quota.stderr.contains("at least 6 meals tagged 'vegetarian' in the 3 days from Mon 2026-11-30"), "\(quota)")
+        try writeConfig("fill.weekdays.max-time = soon\n")
+        let config = try cli.runOnStore(["plan", "--fill"])
+        #expect(config.status == 2 && config.stderr.contains("config:1: 'soon' is not a time"), "\(config)")
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test func aRerollReplacesOneMealAndALockKeepsIt() throws {
+        #expect(try cli.runOnStore(["plan", "Mussels", "fri"]).status == 0)
+        let reroll = try cli.runOnStore(["plan", "--reroll", "fri", "--format", "plain"])
+        #expect(reroll.status == 0 && reroll.stderr == "recipes: Mussels no longer planned for Fri 2026-12-04 dinner\n", "\(reroll)")
+        let new = try #require(lines(reroll).first)
+        #expect(new[1] != "Mussels" && new[2] == "2026-12-04T18:00:00Z")
+        let friday = lines(try cli.runOnStore(["plan", "--from", "fri", "--days", "1", "--format", "plain"]))
+        #expect(friday.map { $0[2] } == [new[1]])
+        // Locked: refused, and nothing changes.
+        #expect(try cli.runOnStore(["plan", new[1], "fri", "--lock"]).stdout.contains(", locked"))
+        #expect(lines(try cli.runOnStore(["plan", "--from", "fri", "--days", "1", "--format", "plain"])).count == 1)
+        let before = try cli.storeBytes()
+        let locked = try cli.runOnStore(["plan", "--reroll", "fri", "dinner"])
+        #expect(locked.status == 2 && locked.stderr.contains("is locked for Fri 2026-12-04 dinner"), "\(locked)")
+        #expect(try cli.storeBytes() == before)
+        // Nothing planned there: exit 1.
+        let empty = try cli.runOnStore(["plan", "--reroll", "sat", "lunch"])
+        #expect(empty.status == 1 && empty.stderr.contains("nothing is planned for lunch on Sat 2026-12-05"), "\(empty)")
+    }
+
+    @Test func suggestRanksForTonight() throws {
+        let result = try cli.runOnStore(["suggest", "--format", "plain", "-n", "3"])
+        #expect(result.status == 0 && lines(result).count == 3, "\(result)")
+        #expect(lines(result).allSatisfy { $0[2] == "2026-11-30T18:00:00Z" && $0[3] == "dinner" })
+        let vegetarian = lines(try cli.runOnStore(["suggest", "--tag", "vegetarian", "--format", "plain", "-n", "10"]))
+        #expect(Set(vegetarian.map { $0[1] }) == ["Lentil soup", "Spinach omelette", "Mushroom risotto", "Chickpea curry"], "\(vegetarian)")
+        let json = try cli.runOnStore(["suggest", "--format", "json", "-n", "1", "--max-time", "20m"])
+        let first = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.first, "\(json)")
+        #expect(["Fish tacos", "Spinach omelette"].contains(first["name"] as? String ?? ""), "\(json)")
+        let none = try cli.runOnStore(["suggest", "--tag", "nosuchtag"])
+        #expect(none.status == 1 && none.stderr == "recipes: error: Mon 2026-11-30 dinner: no recipe tagged 'nosuchtag'\n", "\(none)")
+        // After dinner is over, tomorrow's.
+        let late = RecipesProcess(now: "2026-11-30T21:00:00Z")
+        let tomorrow = try late.run(["--store", cli.store.path, "suggest", "--format", "plain", "-n", "1"])
+        #expect(lines(tomorrow).first?[2] == "2026-12-01T18:00:00Z", "\(tomorrow)")
+    }
+}

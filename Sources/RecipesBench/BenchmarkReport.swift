@@ -43,6 +43,7 @@ struct BenchmarkReport {
     var headOne: ProcessTimer.Measurement?
     var fullCommon: ProcessTimer.Measurement?
     var ingredients: IngredientProbe?
+    var fill: FillProbe?
     var sync: SyncProbe?
     var compaction: CompactionProbe?
 
@@ -132,6 +133,7 @@ struct BenchmarkReport {
             lines.append("`recipes search salt | head -1`: peak memory \(mb(headOne.peakKilobytes)), against \(mb(fullCommon.peakKilobytes)) for the whole output (results stream).")
         }
         if let ingredients { lines += ingredients.markdown(count: count, loadSeconds: loadSeconds) }
+        if let fill { lines += fill.markdown() }
         if let sync {
             lines.append("")
             lines += sync.markdown(count: count)

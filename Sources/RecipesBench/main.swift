@@ -219,6 +219,8 @@ func runBenchmark(_ options: Options) throws {
     try ingredients.runCanCook(store: store, recipesBinary: recipesBinary, storePath: storePath, directory: directory, environment: environment,
                                sqlite3: sqlite3, runs: options.runs)
     report.ingredients = ingredients
+    report.fill = try FillProbe.run(storePath: storePath, recipesBinary: recipesBinary, directory: directory, environment: environment, now: now,
+                                    sqlite3: sqlite3, runs: options.runs)
 
     // Streaming: the first line of the commonest search, then the reader goes away.
     let common = [recipesBinary, "--store", storePath, "search", "salt", "--format", "plain"]

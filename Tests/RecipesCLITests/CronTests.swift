@@ -119,4 +119,49 @@ import Testing
         #expect(notifications.count == 1, "\(history)")
         #expect(message == "<b>Cook now</b>\nPie &lt;b&gt;bold&lt;/b&gt; &amp; \"quotes\" · 18:00 (in 30m)", "\(history)")
     }
+
+    /// The README's Sunday line: the planner fills the coming week and the week is told, in
+    /// cron's bare environment; a second Sunday run with the week full tells it again and
+    /// plans nothing more.
+    @Test func theReadmeSundayLineFillsTheComingWeekAndTellsIt() throws {
+        let block = try #require(ReadmeBlocks.block(after: "Sunday evening — "))
+        let line = try #require(block.split(separator: "\n").first { $0.hasPrefix("0 19 * * sun ") }, "\(block)")
+        let command = Self.command(ofCronLine: String(line))
+        let cli = RecipesProcess()
+        let bin = cli.home.appendingPathComponent(".local/bin"), stubs = cli.home.appendingPathComponent("stubs")
+        for folder in [bin, stubs] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("recipes"), withDestinationURL: RecipesProcess.binary)
+        let log = cli.home.appendingPathComponent("notifications")
+        try RecipesProcess.writeScript("""
+            #!/bin/sh
+            printf '%s|%s\\n%s\\n' "$DBUS_SESSION_BUS_ADDRESS" "$1" "$2" >> \(log.path)
+            """, to: stubs.appendingPathComponent("notify-send"))
+        let store = cli.home.appendingPathComponent(".local/share/recipes/recipes.sqlite")
+        try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let context = ModelContext(try RecipeStore(url: store))
+        for index in 1...9 { context.insert(Recipe(name: "Dinner \(index)")) }
+        try context.save()
+        func runOnSunday() throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            // Sunday 2026-12-06 19:00, cron's time.
+            process.arguments = ["-i", "HOME=\(cli.home.path)", "LOGNAME=\(NSUserName())", "SHELL=/bin/sh",
+                                 "PATH=\(stubs.path):/usr/bin:/bin", "RECIPES_NOW=2026-12-06T19:00:00Z", "/bin/sh", "-c", command]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(try runOnSunday() == 0)
+        let told = try String(contentsOf: log, encoding: .utf8)
+        let days = told.split(separator: "\n").filter { $0.hasPrefix("Mon ") || $0.hasPrefix("Tue ") || $0.hasPrefix("Sun ") || $0.hasPrefix("Sat ") }
+        #expect(told.hasPrefix("unix:path=/run/user/\(getuid())/bus|The week\n") && told.contains("Mon 2026-12-07") && told.contains("Sun 2026-12-13"), "\(told)")
+        #expect(days.count >= 4, "\(told)")
+        let planned = try RecipeStore(url: store).plannedMeals(from: RecipesProcess.date("2026-12-07T00:00:00Z"), to: RecipesProcess.date("2026-12-14T00:00:00Z"))
+        #expect(planned.count == 7 && Set(planned.map(\.recipe.name)).count == 7)
+        #expect(try runOnSunday() == 0)
+        #expect(try RecipeStore(url: store).plannedMeals(from: RecipesProcess.date("2026-12-07T00:00:00Z"), to: RecipesProcess.date("2026-12-14T00:00:00Z")).count == 7)
+        #expect(try String(contentsOf: log, encoding: .utf8).components(separatedBy: "|The week").count == 3)
+    }
 }

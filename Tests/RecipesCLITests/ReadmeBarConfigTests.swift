@@ -101,7 +101,7 @@ import Testing
     }()
 
     @Test(arguments: ["waybar (`~/.config/waybar/config`):", "i3blocks (`~/.config/i3blocks/config`):", "polybar:",
-                      "tmux (`~/.tmux.conf`):", "i3status-rust", "cron — "])
+                      "tmux (`~/.tmux.conf`):", "i3status-rust", "cron — ", "Sunday evening — "])
     func theGuidePrintsTheReadmesConfig(marker: String) throws {
         let block = try #require(ReadmeBlocks.block(after: marker))
         // The converter's shape of a code block: .RS 4, the lines, .RE.

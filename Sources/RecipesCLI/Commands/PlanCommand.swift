@@ -43,7 +43,14 @@ struct PlanCommand: RecipesCommand {
             one argument (quote names with spaces); the words after it are WHEN. Meal times \
             are set in $XDG_CONFIG_HOME/recipes/config (else ~/.config/recipes/config), one \
             'meal.NAME = HH:MM' a line. Without a recipe, lists the week: each day with its \
-            meals in order, repeats marked; exits 1 when nothing is planned.
+            meals in order, repeats marked; exits 1 when nothing is planned. \
+            --fill fills the empty meals of the days asked (dinner unless --meal) with recipes \
+            the rules admit, each with why, in one transaction; the rules are the options \
+            --kind, --max-time, --tag, --not-tag, --no-repeat (default 14 days), --at-least, \
+            --at-most and the config file's fill. lines (fill.fri.tag = fish, \
+            fill.weekdays.max-time = 30m). When a meal has no recipe that fits, nothing is \
+            saved and the rule is named (exit 1); --partial fills the rest. --reroll WHEN \
+            replaces one planned meal with the next best; --lock keeps a meal from it.
             """,
         arguments: [ArgumentSpec("recipe", optional: true, completes: .recipe, help: "The recipe's name or an id prefix."),
                     ArgumentSpec("when", optional: true, variadic: true, help: "When to make it.")],
@@ -52,7 +59,8 @@ struct PlanCommand: RecipesCommand {
         examples: ["recipes plan \"Mom's Spaghetti\" fri 7pm", "recipes plan pancakes sat breakfast --servings 6",
                    "recipes plan pizza every fri dinner", "recipes plan soup mon-fri lunch", "recipes plan pizza --skip dec 25",
                    "recipes plan focaccia +3d --replace", "recipes plan cocoa --clear", "recipes plan --week",
-                   "recipes plan --ics --all > ~/recipes.ics"])
+                   "recipes plan --ics --all > ~/recipes.ics", "recipes plan --fill --dry-run --max-time 45m --at-least vegetarian=2",
+                   "recipes plan --fill --week --meal lunch --meal dinner", "recipes plan --reroll fri", "recipes plan curry sat --lock"])
 
     /// What an added entry says besides its date.
     struct EntryDetails {

@@ -326,6 +326,25 @@ import Testing
         }
     }
 
+    /// A lock made on one machine reaches the other through a sync folder, and a reroll
+    /// there leaves the meal alone; a fill there finds the meal planned.
+    @Test func aLockTravelsBySync() throws {
+        let replicas = try SyncTests.Replicas(2)
+        let (a, b) = (replicas.stores[0], replicas.stores[1])
+        let context = ModelContext(a)
+        let curry = Recipe(name: "Curry")
+        context.insert(curry)
+        context.insert(Recipe(name: "Soup"))
+        try context.save()
+        let friday = Self.local.date(year: 2026, month: 12, day: 4, hour: 18)
+        try a.addPlanEntry(PlanEntry(recipeID: curry.id, date: friday, meal: "dinner", isLocked: true), now: Self.now)
+        for store in [a, b, a] { _ = try store.sync(folder: replicas.folder(0)) }
+        let there = try b.plannedMeals(in: MealSlot(date: friday, meal: "dinner"), local: Self.local)
+        #expect(there.map(\.recipe.name) == ["Curry"] && there[0].entry.isLocked)
+        let fill = try b.proposeMeals(FillRequest(slots: [MealSlot(date: friday, meal: "dinner")], seed: 1, now: Self.now, local: Self.local))
+        #expect(fill.alreadyPlanned.count == 1 && fill.meals.isEmpty)
+    }
+
     /// A lock travels with its entry.
     @Test func aLockSurvivesTheJSONForm() throws {
         let entry = PlanEntry(recipeID: UUID(), date: Self.now, meal: "dinner", isLocked: true)

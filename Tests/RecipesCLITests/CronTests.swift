@@ -19,38 +19,18 @@ import Testing
     @Test func theReadmeCronLineAnnouncesEachRecipeOnceThirtyMinutesAhead() throws {
         let line = try #require(Self.cronLine?.split(separator: "\n").first { $0.hasPrefix("*/5 ") }, "no */5 line in \(Self.cronLine ?? "")")
         let command = Self.command(ofCronLine: String(line))
-        let cli = RecipesProcess()
-        let bin = cli.home.appendingPathComponent(".local/bin"), stubs = cli.home.appendingPathComponent("stubs")
-        for folder in [bin, stubs] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("recipes"), withDestinationURL: RecipesProcess.binary)
-        let log = cli.home.appendingPathComponent("notifications")
-        try RecipesProcess.writeScript("""
-            #!/bin/sh
-            printf '%s|%s|%s\\n' "$DBUS_SESSION_BUS_ADDRESS" "$1" "$2" >> \(log.path)
-            """, to: stubs.appendingPathComponent("notify-send"))
-        let store = cli.home.appendingPathComponent(".local/share/recipes/recipes.sqlite")
-        try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let context = ModelContext(try RecipeStore(url: store))
+        let home = try CronHome()
+        let context = ModelContext(try RecipeStore(url: home.store))
         for (name, time) in [(Self.hostileName, "18:00"), ("Salad", "18:02"), ("Tea", "18:31")] {
             context.insert(Recipe(name: name, plannedDate: RecipesProcess.date("2026-11-30T\(time):00Z")))
         }
         try context.save()
         // Every five minutes from 17:20 to 18:10, as cron runs it.
-        var statuses: [Int32] = []
-        for minute in stride(from: 20, through: 70, by: 5) {
-            let now = String(format: "2026-11-30T%02d:%02d:00Z", 17 + minute / 60, minute % 60)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["-i", "HOME=\(cli.home.path)", "LOGNAME=\(NSUserName())", "SHELL=/bin/sh",
-                                 "PATH=\(stubs.path):/usr/bin:/bin", "RECIPES_NOW=\(now)", "/bin/sh", "-c", command]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            statuses.append(process.terminationStatus)
+        let statuses = try stride(from: 20, through: 70, by: 5).map { minute in
+            try home.run(command, at: String(format: "2026-11-30T%02d:%02d:00Z", 17 + minute / 60, minute % 60))
         }
         let bus = "unix:path=/run/user/\(getuid())/bus"
-        let notifications = try String(contentsOf: log, encoding: .utf8)
+        let notifications = try home.notifications()
         #expect(notifications == """
             \(bus)|Cook now|Pie &lt;b&gt;bold&lt;/b&gt; &amp; "quotes" · 18:00 (in 30m)
             \(bus)|Cook now|Salad · 18:02 (in 27m)
@@ -127,41 +107,60 @@ import Testing
         let block = try #require(ReadmeBlocks.block(after: "Sunday evening — "))
         let line = try #require(block.split(separator: "\n").first { $0.hasPrefix("0 19 * * sun ") }, "\(block)")
         let command = Self.command(ofCronLine: String(line))
-        let cli = RecipesProcess()
-        let bin = cli.home.appendingPathComponent(".local/bin"), stubs = cli.home.appendingPathComponent("stubs")
-        for folder in [bin, stubs] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("recipes"), withDestinationURL: RecipesProcess.binary)
-        let log = cli.home.appendingPathComponent("notifications")
-        try RecipesProcess.writeScript("""
-            #!/bin/sh
-            printf '%s|%s\\n%s\\n' "$DBUS_SESSION_BUS_ADDRESS" "$1" "$2" >> \(log.path)
-            """, to: stubs.appendingPathComponent("notify-send"))
-        let store = cli.home.appendingPathComponent(".local/share/recipes/recipes.sqlite")
-        try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let context = ModelContext(try RecipeStore(url: store))
+        let home = try CronHome()
+        let context = ModelContext(try RecipeStore(url: home.store))
         for index in 1...9 { context.insert(Recipe(name: "Dinner \(index)")) }
         try context.save()
-        func runOnSunday() throws -> Int32 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            // Sunday 2026-12-06 19:00, cron's time.
-            process.arguments = ["-i", "HOME=\(cli.home.path)", "LOGNAME=\(NSUserName())", "SHELL=/bin/sh",
-                                 "PATH=\(stubs.path):/usr/bin:/bin", "RECIPES_NOW=2026-12-06T19:00:00Z", "/bin/sh", "-c", command]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        // Sunday 2026-12-06 19:00, cron's time.
+        func runOnSunday() throws -> Int32 { try home.run(command, at: "2026-12-06T19:00:00Z") }
         #expect(try runOnSunday() == 0)
-        let told = try String(contentsOf: log, encoding: .utf8)
-        let days = told.split(separator: "\n").filter { $0.hasPrefix("Mon ") || $0.hasPrefix("Tue ") || $0.hasPrefix("Sun ") || $0.hasPrefix("Sat ") }
-        #expect(told.hasPrefix("unix:path=/run/user/\(getuid())/bus|The week\n") && told.contains("Mon 2026-12-07") && told.contains("Sun 2026-12-13"), "\(told)")
-        #expect(days.count >= 4, "\(told)")
-        let planned = try RecipeStore(url: store).plannedMeals(from: RecipesProcess.date("2026-12-07T00:00:00Z"), to: RecipesProcess.date("2026-12-14T00:00:00Z"))
+        let told = try home.notifications()
+        #expect(told.hasPrefix("unix:path=/run/user/\(getuid())/bus|The week|Mon 2026-12-07"), "\(told)")
+        // The whole coming week is told, each day with its dinner.
+        #expect((7...13).allSatisfy { told.contains("2026-12-\(String(format: "%02d", $0))\n  18:00  dinner  Dinner ") }, "\(told)")
+        let planned = try RecipeStore(url: home.store).plannedMeals(from: RecipesProcess.date("2026-12-07T00:00:00Z"), to: RecipesProcess.date("2026-12-14T00:00:00Z"))
         #expect(planned.count == 7 && Set(planned.map(\.recipe.name)).count == 7)
         #expect(try runOnSunday() == 0)
-        #expect(try RecipeStore(url: store).plannedMeals(from: RecipesProcess.date("2026-12-07T00:00:00Z"), to: RecipesProcess.date("2026-12-14T00:00:00Z")).count == 7)
-        #expect(try String(contentsOf: log, encoding: .utf8).components(separatedBy: "|The week").count == 3)
+        #expect(try RecipeStore(url: home.store).plannedMeals(from: RecipesProcess.date("2026-12-07T00:00:00Z"), to: RecipesProcess.date("2026-12-14T00:00:00Z")).count == 7)
+        #expect(try home.notifications().components(separatedBy: "|The week|").count == 3)
     }
+}
+
+/// A home as cron finds it: the binary where the README's Install puts it, the default store's
+/// folder, and a `notify-send` stand-in first on PATH that records the D-Bus address, the
+/// title and the body of each notification, a line `address|title|body`.
+final class CronHome {
+    let cli = RecipesProcess()
+    let stubs: URL
+    let log: URL
+    let store: URL
+
+    init() throws {
+        let bin = cli.home.appendingPathComponent(".local/bin")
+        stubs = cli.home.appendingPathComponent("stubs")
+        for folder in [bin, stubs] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("recipes"), withDestinationURL: RecipesProcess.binary)
+        log = cli.home.appendingPathComponent("notifications")
+        try RecipesProcess.writeScript("""
+            #!/bin/sh
+            printf '%s|%s|%s\\n' "$DBUS_SESSION_BUS_ADDRESS" "$1" "$2" >> \(log.path)
+            """, to: stubs.appendingPathComponent("notify-send"))
+        store = cli.home.appendingPathComponent(".local/share/recipes/recipes.sqlite")
+        try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+    }
+
+    /// Runs a crontab line's command under `env -i` with only what cron sets, at `now`.
+    func run(_ command: String, at now: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["-i", "HOME=\(cli.home.path)", "LOGNAME=\(NSUserName())", "SHELL=/bin/sh",
+                             "PATH=\(stubs.path):/usr/bin:/bin", "RECIPES_NOW=\(now)", "/bin/sh", "-c", command]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func notifications() throws -> String { try String(contentsOf: log, encoding: .utf8) }
 }

@@ -10,6 +10,8 @@ struct FillProbe {
     var proposed: Int
     var candidates: Int?
     var cooked: Int
+    /// The fill on the corpus's own plan, where repeats take every dinner.
+    var crowded: ProcessTimer.Measurement
 
     static func run(storePath: String, recipesBinary: String, directory: String, environment: [String: String], now: Date,
                     sqlite3: String?, runs: Int) throws -> FillProbe {
@@ -17,6 +19,10 @@ struct FillProbe {
         try? FileManager.default.removeItem(atPath: copy)
         try RecipeStore(url: URL(fileURLWithPath: storePath)).backUp(to: copy)
         defer { try? FileManager.default.removeItem(atPath: copy) }
+        // The week open: the corpus plans a tenth of its recipes as repeats, which would take
+        // every dinner. A household's plan is a few entries; what the planner reads of a
+        // crowded plan is measured by the store the repeats were made in.
+        try SQLiteConnection(path: copy).execute("DELETE FROM plan_entry")
         let store = try RecipeStore(url: URL(fileURLWithPath: copy))
         // A year of dinners, one recipe a day drawn over the whole store, in one transaction each.
         let connection = try SQLiteConnection(path: copy, readOnly: true)
@@ -39,7 +45,11 @@ struct FillProbe {
             candidates = try fileText(outputPath).split(separator: "\n").count
         }
         let times = try ProcessTimer.medians(of: [arguments] + (sqlite3.map { [[$0, copy, sql]] } ?? []), environment: environment, runs: runs)
-        return FillProbe(recipes: times[0], shell: times.count > 1 ? times[1] : nil, proposed: proposed, candidates: candidates, cooked: 365)
+        // The same fill on the store as the corpus left it, every dinner taken by its repeats.
+        let crowded = try ProcessTimer.median([recipesBinary, "--store", storePath, "plan", "--fill", "--week", "--dry-run", "--format", "plain"],
+                                              environment: environment, runs: runs)
+        return FillProbe(recipes: times[0], shell: times.count > 1 ? times[1] : nil, proposed: proposed, candidates: candidates, cooked: 365,
+                         crowded: crowded)
     }
 
     /// The dishes a fill may choose from, with what it weighs of each.
@@ -59,6 +69,7 @@ struct FillProbe {
         return ["", "`recipes plan --fill --week --dry-run` with a year of cooked history (\(cooked) dinners): \(ms(recipes.seconds))\(memory(recipes)), "
                 + "\(proposed) meals proposed; sqlite3 listing the same candidates "
                 + (shell.map { "\(ms($0.seconds))\(memory($0))" } ?? "missing") + ratio
-                + (candidates.map { ", \($0) dishes not cooked within 14 days." } ?? ".")]
+                + (candidates.map { ", \($0) dishes not cooked within 14 days." } ?? "."),
+                "The same fill on the corpus's own plan, whose repeats take every dinner (so it proposes nothing): \(ms(crowded.seconds))\(memory(crowded))."]
     }
 }

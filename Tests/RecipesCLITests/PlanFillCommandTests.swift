@@ -178,7 +178,7 @@ import Testing
         #expect(lines(try cli.runOnStore(["plan", "--from", "fri", "--days", "1", "--format", "plain"])).count == 1)
         let before = try cli.storeBytes()
         let locked = try cli.runOnStore(["plan", "--reroll", "fri", "dinner"])
-        #expect(locked.status == 2 && locked.stderr.contains("is locked for Fri 2026-12-04 dinner"), "\(locked)")
+        #expect(locked.status == 2 && locked.stderr.contains("is locked for dinner on Fri 2026-12-04"), "\(locked)")
         #expect(try cli.storeBytes() == before)
         // Nothing planned there: exit 1.
         let empty = try cli.runOnStore(["plan", "--reroll", "sat", "lunch"])

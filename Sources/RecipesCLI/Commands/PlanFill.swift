@@ -106,10 +106,6 @@ struct PlanReroll {
                                   seed: options.seed ?? FillRequest.seed(forDay: slot.date, local: local),
                                   now: environment.now, mealTimes: times, local: local)
         let store = try environment.openStore()
-        if let locked = try store.plannedMeals(in: slot, mealTimes: times, local: local).first(where: \.entry.isLocked) {
-            throw CommandFailure("\(TerminalText.oneLine(locked.recipe.name)) is locked for \(formatter.day(slot.date)) \(slot.meal); "
-                                 + "'recipes plan \"\(TerminalText.oneLine(locked.recipe.name))\" \(when) --clear' removes it")
-        }
         do {
             let (replaced, proposal) = try store.rerollMeal(slot, request: request)
             let old = replaced.map { TerminalText.oneLine($0.recipe.name) }.joined(separator: ", ")
@@ -182,6 +178,8 @@ extension PlanCommand {
             return CommandFailure(error.reason, status: .nothingFound)
         case .quotaCannotBeMet:
             return CommandFailure(error.reason + tail, status: .failure)
+        case .locked:
+            return CommandFailure(TerminalText.oneLine(error.reason) + "; clearing the meal ('plan RECIPE WHEN --clear') unlocks it", status: .failure)
         }
     }
 }

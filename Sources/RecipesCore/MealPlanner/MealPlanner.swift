@@ -11,13 +11,26 @@ struct FillCandidate {
     let minutes: Int?
     let servings: Int?
     let lastCooked: Date?
-    /// The id's bytes hashed: the seed's draw for this recipe.
+    /// The id's bytes hashed: the seed's draw for this recipe, and how a plan's recipe is
+    /// found among a hundred thousand without hashing each id.
     let key: UInt64
+
+    /// FNV-1a of the id's 16 bytes.
+    static func key(of id: UUID) -> UInt64 {
+        withUnsafeBytes(of: id.uuid) { bytes in bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 } }
+    }
 }
 
 /// A recipe the plan already has at a date (cooked or not), near the meals to fill.
 struct PlannedUse {
     let recipeID: UUID
+    let date: Date
+    let meal: String?
+}
+
+/// A meal of a candidate, planned or chosen: the candidate by its index.
+private struct Use {
+    let index: Int
     let date: Date
     let meal: String?
 }
@@ -38,7 +51,7 @@ struct PlannedUse {
 struct MealPlanner {
     let request: FillRequest
     let candidates: [FillCandidate]
-    let existing: [PlannedUse]
+    private let existing: [Use]
     let pantry: [PantryItem]
     let vocabulary: IngredientVocabulary
     /// The needs of a candidate's lines.
@@ -47,9 +60,11 @@ struct MealPlanner {
     /// How many of the best by recency and draw are weighed by their lines.
     static let shortlist = 40
 
-    private var byID: [UUID: Int] = [:]
-    private var mains: [UUID: String?] = [:]
-    private var uses: [PlannedUse]
+    private var mains: [Int: String?] = [:]
+    private var uses: [Use]
+    /// When each candidate is planned near the meals, by index: what no-repeat looks up for
+    /// every recipe at every meal.
+    private var plannedDates: [[Date]]
     private var newChosen = 0
     private var chosen = 0
     private var pantryUsed: Set<String> = []
@@ -58,12 +73,26 @@ struct MealPlanner {
          vocabulary: IngredientVocabulary, needs: @escaping (FillCandidate) throws -> [IngredientNeed]) {
         self.request = request
         self.candidates = candidates
-        self.existing = existing
         self.pantry = pantry
         self.vocabulary = vocabulary
         self.needs = needs
-        uses = existing
-        for (index, candidate) in candidates.enumerated() { byID[candidate.id] = index }
+        var kept: [Use] = []
+        if !existing.isEmpty {
+            var byKey: [UInt64: Int] = [:]
+            byKey.reserveCapacity(candidates.count)
+            for (index, candidate) in candidates.enumerated() { byKey[candidate.key] = index }
+            // The plan of a recipe the store no longer has takes no meal.
+            kept = existing.compactMap { use in
+                let index = byKey[FillCandidate.key(of: use.recipeID)].flatMap { candidates[$0].id == use.recipeID ? $0 : nil }
+                    ?? candidates.firstIndex { $0.id == use.recipeID }
+                return index.map { Use(index: $0, date: use.date, meal: use.meal) }
+            }
+        }
+        self.existing = kept
+        uses = kept
+        var plannedDates = Array(repeating: [Date](), count: candidates.count)
+        for use in kept { plannedDates[use.index].append(use.date) }
+        self.plannedDates = plannedDates
         covered = vocabulary.identitiesServed(by: pantry.map(\.identity) + PantryMatch.alwaysThere)
         serving = pantry.map { vocabulary.identitiesServed(by: [$0.identity]) }
     }
@@ -89,7 +118,7 @@ struct MealPlanner {
         for (index, slot) in toFill.enumerated() {
             let remaining = toFill[index...].filter { blocks.block(of: $0) == blocks.block(of: slot) }.count
             let limits = quotaLimits(for: slot, remainingInBlock: remaining, blocks)
-            let admitted = candidates.indices.filter { admits(candidates[$0], slot, limits) }
+            let admitted = admitted(for: slot, limits)
             guard let best = try ranked(admitted, for: slot, limits: limits, count: 1).first else {
                 let reason = explainEmpty(slot, limits)
                 guard request.partial else { throw FillError(kind: .nothingFits, slot: slot, reason: reason) }
@@ -100,7 +129,8 @@ struct MealPlanner {
             meals.append(MealProposal(slot: slot, recipeID: candidate.id, name: "", reasons: try reasons(for: candidate, slot, limits)))
             if candidate.lastCooked == nil { newChosen += 1 }
             chosen += 1
-            uses.append(PlannedUse(recipeID: candidate.id, date: slot.date, meal: slot.meal))
+            uses.append(Use(index: best, date: slot.date, meal: slot.meal))
+            plannedDates[best].append(slot.date)
             let required = try requiredIdentities(candidate)
             for (item, serves) in zip(pantry, serving) where !serves.isDisjoint(with: required) {
                 pantryUsed.insert(item.identity)
@@ -123,7 +153,7 @@ struct MealPlanner {
     private mutating func ranked(_ admitted: [Int], for slot: MealSlot, limits: QuotaLimits, count: Int) throws -> [Int] {
         guard !admitted.isEmpty else { return [] }
         let neighbours = uses.filter { abs($0.date.timeIntervalSince(slot.date)) < 3.5 * 86_400 && $0.date != slot.date }
-        let nearbyTags = neighbours.flatMap { byID[$0.recipeID].map { candidates[$0].tags } ?? [] }
+        let nearbyTags = neighbours.flatMap { candidates[$0.index].tags }
         let size = max(Self.shortlist, count)
         var top: [(index: Int, score: Double)] = []
         for index in admitted {
@@ -135,13 +165,13 @@ struct MealPlanner {
         }
         var nearbyMains: [(main: String, days: Double)] = []
         for use in neighbours {
-            if let index = byID[use.recipeID], let main = try main(of: candidates[index]) {
+            if let main = try main(of: use.index) {
                 nearbyMains.append((main, abs(use.date.timeIntervalSince(slot.date)) / 86_400))
             }
         }
         var scored: [(index: Int, score: Double)] = []
         for (index, base) in top {
-            scored.append((index, base + (try linesScore(candidates[index], slot, nearbyMains: nearbyMains))))
+            scored.append((index, base + (try linesScore(index, slot, nearbyMains: nearbyMains))))
         }
         // Ties by row, so the same store gives the same order.
         return scored.sorted { ($0.score, candidates[$1.index].row) > ($1.score, candidates[$0.index].row) }
@@ -154,7 +184,7 @@ struct MealPlanner {
     mutating func suggest(for slot: MealSlot, count: Int) throws -> [(candidate: FillCandidate, reasons: [String])] {
         let blocks = QuotaBlocks(slots: [slot], local: local)
         let limits = quotaLimits(for: slot, remainingInBlock: 1, blocks)
-        let admitted = candidates.indices.filter { admits(candidates[$0], slot, limits) }
+        let admitted = admitted(for: slot, limits)
         let best = try ranked(admitted, for: slot, limits: limits, count: count)
         guard !best.isEmpty else { throw FillError(kind: .nothingFits, slot: slot, reason: explainEmpty(slot, limits)) }
         return try best.map { (candidates[$0], try reasons(for: candidates[$0], slot, limits)) }
@@ -183,10 +213,11 @@ struct MealPlanner {
         return score
     }
 
-    private mutating func linesScore(_ candidate: FillCandidate, _ slot: MealSlot, nearbyMains: [(main: String, days: Double)]) throws -> Double {
+    private mutating func linesScore(_ index: Int, _ slot: MealSlot, nearbyMains: [(main: String, days: Double)]) throws -> Double {
+        let candidate = candidates[index]
         var score = 0.0
         // The same main ingredient the day before weighs most, three days off least.
-        if let main = try main(of: candidate) {
+        if let main = try main(of: index) {
             for nearby in nearbyMains where nearby.main == main { score -= 0.5 * max(4 - nearby.days, 0) / 3 }
         }
         guard !pantry.isEmpty else { return score }
@@ -233,12 +264,13 @@ struct MealPlanner {
 
     /// The recipe's main ingredient, as its most general kind: its meat or fish, else its first
     /// required ingredient that is no staple, spice or baking good.
-    private mutating func main(of candidate: FillCandidate) throws -> String? {
-        if let known = mains[candidate.id] { return known }
+    private mutating func main(of index: Int) throws -> String? {
+        if let known = mains[index] { return known }
+        let candidate = candidates[index]
         let required = try needs(candidate).filter { !$0.isOptional && $0.isKnown }.map { root($0.identity) }
         let main = required.first { vocabulary.aisle(of: $0) == Aisle("meat and fish") }
             ?? required.first { !Self.staples.contains($0) && !Self.notMainAisles.contains(vocabulary.aisle(of: $0)) }
-        mains[candidate.id] = .some(main)
+        mains[index] = .some(main)
         return main
     }
 
@@ -322,8 +354,8 @@ extension MealPlanner {
         func start(of block: Int) -> Date { local.adding(days: block * 7, to: firstDay) }
     }
 
-    private func tagged(_ use: PlannedUse, _ tag: String) -> Bool {
-        byID[use.recipeID].map { candidates[$0].tags.contains(tag) } ?? false
+    private func tagged(_ use: Use, _ tag: String) -> Bool {
+        candidates[use.index].tags.contains(tag)
     }
 
     private func count(_ tag: String, inBlock block: Int, _ blocks: QuotaBlocks) -> Int {
@@ -368,20 +400,37 @@ extension MealPlanner {
         return condition.tags.allSatisfy { choice in choice.contains(where: candidate.tags.contains) }
     }
 
-    private func isRecent(_ candidate: FillCandidate, for slot: MealSlot) -> Bool {
+    private func isRecent(_ index: Int, for slot: MealSlot) -> Bool {
+        let candidate = candidates[index]
         let window = Double(request.rules.noRepeatDays) * 86_400
-        guard window > 0 else { return uses.contains { $0.recipeID == candidate.id && $0.date == slot.date } }
+        let planned = plannedDates[index]
+        guard window > 0 else { return planned.contains(slot.date) }
         if let last = candidate.lastCooked, slot.date.timeIntervalSince(last) < window { return true }
-        return uses.contains { $0.recipeID == candidate.id && abs($0.date.timeIntervalSince(slot.date)) < window }
+        return planned.contains { abs($0.timeIntervalSince(slot.date)) < window }
     }
 
-    private func admits(_ candidate: FillCandidate, _ slot: MealSlot, _ limits: QuotaLimits) -> Bool {
-        request.rules.varieties(for: slot.meal).contains(candidate.variety)
-            && passes(candidate, request.rules.condition(weekday: local.components(of: slot.date).weekday, meal: slot.meal))
-            && limits.forced.allSatisfy(candidate.tags.contains)
-            && !limits.forbidden.contains(where: candidate.tags.contains)
-            && !(request.excluding[slot]?.contains(candidate.id) ?? false)
-            && !isRecent(candidate, for: slot)
+    /// The indices of the recipes every hard rule admits for `slot`.
+    private func admitted(for slot: MealSlot, _ limits: QuotaLimits) -> [Int] {
+        let kinds = request.rules.varieties(for: slot.meal)
+        // A table by kind, not a Set: this runs for every recipe at every meal.
+        let dish = kinds.contains(.dish), baked = kinds.contains(.bakedGood), beverage = kinds.contains(.beverage)
+        let condition = request.rules.condition(weekday: local.components(of: slot.date).weekday, meal: slot.meal)
+        let excluded = request.excluding[slot] ?? []
+        let tagRules = !condition.tags.isEmpty || !condition.excludedTags.isEmpty || !limits.forced.isEmpty || !limits.forbidden.isEmpty
+        return candidates.indices.filter { index in
+            let candidate = candidates[index]
+            switch candidate.variety {
+            case .dish: guard dish else { return false }
+            case .bakedGood: guard baked else { return false }
+            case .beverage: guard beverage else { return false }
+            }
+            if let most = condition.maxMinutes, (candidate.minutes ?? .max) > most { return false }
+            if tagRules {
+                guard passes(candidate, condition), limits.forced.allSatisfy(candidate.tags.contains),
+                      !limits.forbidden.contains(where: candidate.tags.contains) else { return false }
+            }
+            return (excluded.isEmpty || !excluded.contains(candidate.id)) && !isRecent(index, for: slot)
+        }
     }
 
     /// Which rule left `slot` without a recipe: the rules applied one by one to every

@@ -89,6 +89,8 @@ public struct FillError: Error, Sendable, Equatable, CustomStringConvertible {
         case quotaCannotBeMet
         /// A reroll found no meal planned to replace.
         case nothingPlanned
+        /// A reroll found the meal locked.
+        case locked
     }
 
     /// Which.

@@ -56,14 +56,18 @@ extension RecipeStore {
 
     /// Replaces what the plan has for `slot` with the best other recipe the rules admit, in
     /// one transaction (`plan --reroll`): a single-date entry there is removed, a repeat skips
-    /// that day, and the new entry keeps the old one's servings and note. Returns the meals
-    /// replaced and the proposal. Throws ``FillError`` (nothing changed) when no other
-    /// recipe fits or the plan has nothing there.
+    /// that day, and the new entry keeps the old one's time, meal, servings and note. Returns
+    /// the meals replaced and the proposal. Throws ``FillError`` (nothing changed) when no
+    /// other recipe fits, the plan has nothing there, or what it has is locked
+    /// (``PlanEntry/isLocked``).
     public func rerollMeal(_ slot: MealSlot, request: FillRequest) throws -> (replaced: [PlannedMeal], proposal: MealProposal) {
         try write {
             let replaced = try plannedMeals(in: slot, mealTimes: request.mealTimes, local: request.local)
             guard !replaced.isEmpty else {
                 throw FillError(kind: .nothingPlanned, slot: slot, reason: "nothing is planned for \(slot.meal) on \(PlannedTimeFormatter(now: request.now, local: request.local).day(slot.date))")
+            }
+            if let locked = replaced.first(where: \.entry.isLocked) {
+                throw FillError(kind: .locked, slot: slot, reason: "\(locked.recipe.name) is locked for \(slot.meal) on \(PlannedTimeFormatter(now: request.now, local: request.local).day(slot.date))")
             }
             for meal in replaced {
                 try clearPlan(of: meal.recipe.id, in: meal.date..<meal.date.addingTimeInterval(1), now: request.now, local: request.local)
@@ -75,9 +79,10 @@ extension RecipeStore {
             guard let proposal = try propose(reroll).meals.first else {
                 throw FillError(kind: .nothingFits, slot: slot, reason: "nothing else fits")
             }
+            // The new meal keeps the old one's time, meal word, servings and note.
             let old = replaced[0].entry
-            try plan([PlanEntry(recipeID: proposal.recipeID, date: slot.date, meal: slot.meal, servings: request.servings ?? old.servings,
-                                note: old.note)], now: request.now)
+            try plan([PlanEntry(recipeID: proposal.recipeID, date: replaced[0].date, meal: old.meal ?? slot.meal,
+                                servings: request.servings ?? old.servings, note: old.note)], now: request.now)
             return (replaced, proposal)
         }
     }
@@ -95,9 +100,8 @@ extension RecipeStore {
         let reach = max(request.rules.noRepeatDays, 7) + 1
         var existing: [PlannedUse] = []
         if let first = days.min(), let last = days.max() {
-            existing = try plannedMeals(from: request.local.adding(days: -reach, to: first),
-                                        to: request.local.adding(days: reach + 1, to: last), local: request.local)
-                .map { PlannedUse(recipeID: $0.recipe.id, date: $0.date, meal: $0.entry.meal) }
+            existing = try plannedUses(from: request.local.adding(days: -reach, to: first),
+                                       to: request.local.adding(days: reach + 1, to: last), local: request.local)
         }
         let lines = try database.prepare("SELECT name, heading FROM ingredient WHERE recipe = ? ORDER BY position")
         let reader = NeedsCache(IngredientVocabulary.active)
@@ -113,6 +117,21 @@ extension RecipeStore {
         })
     }
 
+    /// Every occurrence in `start ..< end`, cooked ones too, by recipe and date alone: a
+    /// store whose ten thousand recipes repeat has hundreds of thousands near a week, and
+    /// ``plannedMeals(from:to:kind:repeatsUntil:local:)`` reads and sorts each with its recipe.
+    /// The plan of a recipe the store no longer has is left out by the planner.
+    private func plannedUses(from start: Date, to end: Date, local: LocalTime) throws -> [PlannedUse] {
+        let entries = try entries(where: """
+            removed = 0 AND ((repeat IS NULL AND date >= ? AND date < ?) OR (repeat IS NOT NULL AND date < ?))
+            """, [start, end, end])
+        return entries.flatMap { entry in
+            entry.occurrences(from: start, to: end, limit: Self.occurrencesListed, local: local).map {
+                PlannedUse(recipeID: entry.recipeID, date: $0.date, meal: entry.meal)
+            }
+        }
+    }
+
     /// Every recipe as the planner weighs it, from its row alone.
     private func fillCandidates() throws -> [FillCandidate] {
         let statement = try database.prepare("""
@@ -121,17 +140,16 @@ extension RecipeStore {
         defer { statement.reset() }
         var candidates: [FillCandidate] = []
         while try statement.step() {
-            guard let id = UUID(uuidString: statement.string(1)), let variety = RecipeVariety(rawValue: statement.string(2)) else { continue }
-            let tags = statement.isNull(3) ? [] : statement.string(3).split(separator: "\n").map(String.init)
+            // Read from the row's bytes: parsing a hundred thousand ids as Strings was a fifth of a fill.
+            guard let id = statement.withText(1, { UUID(storedUTF8: $0) }),
+                  let variety = statement.withText(2, { RecipeVariety.stored($0) }) else { continue }
+            let tags = statement.withText(3, { $0.isEmpty }) ? [] : statement.string(3).split(separator: "\n").map(String.init)
             let total = statement.optionalInt(4), prep = statement.optionalInt(5), cook = statement.optionalInt(6)
-            let key = statement.withText(1) { bytes in
-                bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-            }
             candidates.append(FillCandidate(
                 row: Int64(statement.int(0)), id: id, variety: variety, tags: tags,
                 minutes: total ?? (prep == nil && cook == nil ? nil : (prep ?? 0) + (cook ?? 0)),
                 servings: statement.optionalInt(7),
-                lastCooked: statement.optionalDouble(8).map(Date.init(timeIntervalSinceReferenceDate:)), key: key))
+                lastCooked: statement.optionalDouble(8).map(Date.init(timeIntervalSinceReferenceDate:)), key: FillCandidate.key(of: id)))
         }
         return candidates
     }

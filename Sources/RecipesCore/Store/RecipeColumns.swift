@@ -148,6 +148,13 @@ extension Array: SQLiteValueConvertible where Element == String {
     }
 }
 
+extension RecipeVariety {
+    /// The kind the `kind` column's bytes name, read without making a String.
+    static func stored(_ bytes: UnsafeBufferPointer<UInt8>) -> RecipeVariety? {
+        allCases.first { $0.rawValue.utf8.elementsEqual(bytes) }
+    }
+}
+
 extension RecipeVariety: SQLiteValueConvertible {
     /// The kind as the `kind` column stores it.
     package var sqliteValue: SQLiteValue { .text(rawValue) }

@@ -57,6 +57,11 @@ struct MealPlanner {
     /// The needs of a candidate's lines.
     let needs: (FillCandidate) throws -> [IngredientNeed]
 
+    /// Every recipe of the store, to say which rule left a meal empty: `candidates` holds
+    /// only what some meal could take.
+    let everyRecipe: () throws -> [FillCandidate]
+    private var everyRecipeRead: [FillCandidate]?
+
     /// How many of the best by recency and draw are weighed by their lines.
     static let shortlist = 40
 
@@ -70,8 +75,10 @@ struct MealPlanner {
     private var pantryUsed: Set<String> = []
 
     init(request: FillRequest, candidates: [FillCandidate], existing: [PlannedUse], pantry: [PantryItem],
-         vocabulary: IngredientVocabulary, needs: @escaping (FillCandidate) throws -> [IngredientNeed]) {
+         vocabulary: IngredientVocabulary, everyRecipe: @escaping () throws -> [FillCandidate],
+         needs: @escaping (FillCandidate) throws -> [IngredientNeed]) {
         self.request = request
+        self.everyRecipe = everyRecipe
         self.candidates = candidates
         self.pantry = pantry
         self.vocabulary = vocabulary
@@ -105,6 +112,9 @@ struct MealPlanner {
 
     // MARK: Filling
 
+    /// How many orders of the meals a fill tries before it gives up on one that fills them all.
+    static let attempts = 8
+
     mutating func propose() throws -> FillProposal {
         var alreadyPlanned: [MealSlot] = []
         var toFill: [MealSlot] = []
@@ -113,15 +123,44 @@ struct MealPlanner {
         }
         let blocks = QuotaBlocks(slots: request.slots, local: local)
         try checkQuotas(toFill, blocks)
+        // The meals with the fewest recipes to choose from first (Friday's fish before a
+        // Thursday that could take anything), in time order among equals. Filling one at a
+        // time can still spend on an earlier meal what a later one needed: then the meal left
+        // empty goes first and the fill starts again, a few times, before it gives up.
+        var staticAdmitted: [MealSlot: [Int]] = [:]
+        for slot in toFill { staticAdmitted[slot] = admitted(for: slot, QuotaLimits()) }
+        var order = toFill.sorted { (staticAdmitted[$0]!.count, $0.date, $0.meal) < (staticAdmitted[$1]!.count, $1.date, $1.meal) }
+        let start = (uses, plannedDates, newChosen, chosen, pantryUsed)
+        var lastFailure: FillError?
+        for _ in 0..<Self.attempts {
+            do {
+                let filled = try fill(order, blocks, staticAdmitted, partial: false)
+                return FillProposal(meals: filled.meals, alreadyPlanned: alreadyPlanned, unfilled: [])
+            } catch let failure as FillError {
+                (uses, plannedDates, newChosen, chosen, pantryUsed) = start
+                lastFailure = failure
+                guard let slot = failure.slot, let at = order.firstIndex(of: slot), at > 0 else { break }
+                order.remove(at: at)
+                order.insert(slot, at: 0)
+            }
+        }
+        guard request.partial else { throw lastFailure! }
+        let filled = try fill(order, blocks, staticAdmitted, partial: true)
+        return FillProposal(meals: filled.meals, alreadyPlanned: alreadyPlanned, unfilled: filled.unfilled)
+    }
+
+    /// Fills the meals in `order`, one at a time; a meal nothing fits throws unless `partial`.
+    private mutating func fill(_ order: [MealSlot], _ blocks: QuotaBlocks, _ staticAdmitted: [MealSlot: [Int]],
+                               partial: Bool) throws -> (meals: [MealProposal], unfilled: [FillProposal.Unfilled]) {
         var meals: [MealProposal] = []
         var unfilled: [FillProposal.Unfilled] = []
-        for (index, slot) in toFill.enumerated() {
-            let remaining = toFill[index...].filter { blocks.block(of: $0) == blocks.block(of: slot) }.count
+        for (index, slot) in order.enumerated() {
+            let remaining = order[index...].filter { blocks.block(of: $0) == blocks.block(of: slot) }.count
             let limits = quotaLimits(for: slot, remainingInBlock: remaining, blocks)
-            let admitted = admitted(for: slot, limits)
+            let admitted = staticAdmitted[slot, default: []].filter { admitsNow($0, slot, limits) }
             guard let best = try ranked(admitted, for: slot, limits: limits, count: 1).first else {
-                let reason = explainEmpty(slot, limits)
-                guard request.partial else { throw FillError(kind: .nothingFits, slot: slot, reason: reason) }
+                let reason = try explainEmpty(slot, limits)
+                guard partial else { throw FillError(kind: .nothingFits, slot: slot, reason: reason) }
                 unfilled.append(FillProposal.Unfilled(slot: slot, reason: reason))
                 continue
             }
@@ -136,15 +175,19 @@ struct MealPlanner {
                 pantryUsed.insert(item.identity)
             }
         }
-        return FillProposal(meals: meals, alreadyPlanned: alreadyPlanned, unfilled: unfilled)
+        let byTime: (MealSlot, MealSlot) -> Bool = { ($0.date, $0.meal) < ($1.date, $1.meal) }
+        return (meals.sorted { byTime($0.slot, $1.slot) }, unfilled.sorted { byTime($0.slot, $1.slot) })
     }
 
     /// Whether the plan has a recipe for the slot: an entry for that meal that day, or one
-    /// planned by time alone nearest that meal.
+    /// planned by time alone nearest that meal whose kind the meal may be (a hot cocoa at
+    /// 16:00 is no dinner).
     private func isTaken(_ slot: MealSlot) -> Bool {
-        existing.contains { use in
-            local.isSameDay(use.date, slot.date)
-                && (use.meal ?? request.mealTimes.nearestMeal(to: use.date, local: local)) == slot.meal
+        let kinds = request.rules.varieties(for: slot.meal)
+        return existing.contains { use in
+            guard local.isSameDay(use.date, slot.date) else { return false }
+            if let meal = use.meal { return meal == slot.meal }
+            return request.mealTimes.nearestMeal(to: use.date, local: local) == slot.meal && kinds.contains(candidates[use.index].variety)
         }
     }
 
@@ -186,7 +229,7 @@ struct MealPlanner {
         let limits = quotaLimits(for: slot, remainingInBlock: 1, blocks)
         let admitted = admitted(for: slot, limits)
         let best = try ranked(admitted, for: slot, limits: limits, count: count)
-        guard !best.isEmpty else { throw FillError(kind: .nothingFits, slot: slot, reason: explainEmpty(slot, limits)) }
+        guard !best.isEmpty else { throw FillError(kind: .nothingFits, slot: slot, reason: try explainEmpty(slot, limits)) }
         return try best.map { (candidates[$0], try reasons(for: candidates[$0], slot, limits)) }
     }
 
@@ -289,8 +332,9 @@ struct MealPlanner {
     private mutating func reasons(for candidate: FillCandidate, _ slot: MealSlot, _ limits: QuotaLimits) throws -> [String] {
         var reasons: [String] = []
         if let last = candidate.lastCooked {
-            let days = local.dayDistance(from: last, to: request.now)
-            reasons.append(days <= 0 ? "cooked today" : days == 1 ? "cooked yesterday" : "not cooked for \(days) days")
+            // Counted to the meal, as no-repeat counts: a meal in three weeks says so.
+            let days = local.dayDistance(from: last, to: slot.date)
+            reasons.append(days <= 0 ? "cooked that day" : days == 1 ? "cooked the day before" : "not cooked for \(days) days")
         } else {
             reasons.append("never cooked")
         }
@@ -400,13 +444,18 @@ extension MealPlanner {
         return condition.tags.allSatisfy { choice in choice.contains(where: candidate.tags.contains) }
     }
 
+    /// Whether the recipe was cooked, or is planned, within no-repeat's days of the meal's
+    /// day, counted in calendar days and including the last: with 2, a Monday's recipe comes
+    /// back on Thursday at the earliest. With 0, only the same meal is refused.
     private func isRecent(_ index: Int, for slot: MealSlot) -> Bool {
-        let candidate = candidates[index]
-        let window = Double(request.rules.noRepeatDays) * 86_400
+        let days = request.rules.noRepeatDays
         let planned = plannedDates[index]
-        guard window > 0 else { return planned.contains(slot.date) }
-        if let last = candidate.lastCooked, slot.date.timeIntervalSince(last) < window { return true }
-        return planned.contains { abs($0.timeIntervalSince(slot.date)) < window }
+        guard days > 0 else { return planned.contains(slot.date) }
+        let window = Double(days + 1) * 86_400
+        // Only dates near enough to matter pay for a calendar reckoning.
+        if let last = candidates[index].lastCooked, slot.date.timeIntervalSince(last) < window,
+           local.dayDistance(from: last, to: slot.date) <= days { return true }
+        return planned.contains { abs($0.timeIntervalSince(slot.date)) < window && abs(local.dayDistance(from: $0, to: slot.date)) <= days }
     }
 
     /// The indices of the recipes every hard rule admits for `slot`.
@@ -433,14 +482,26 @@ extension MealPlanner {
         }
     }
 
+    /// What changes as meals are chosen: the quotas' limits, and no-repeat with the meals
+    /// chosen so far.
+    private func admitsNow(_ index: Int, _ slot: MealSlot, _ limits: QuotaLimits) -> Bool {
+        let tags = candidates[index].tags
+        return limits.forced.allSatisfy(tags.contains) && !limits.forbidden.contains(where: tags.contains) && !isRecent(index, for: slot)
+    }
+
     /// Which rule left `slot` without a recipe: the rules applied one by one to every
     /// recipe, named at the first that leaves none, or, when some pass them all, the days
     /// within which none may come back.
-    private func explainEmpty(_ slot: MealSlot, _ limits: QuotaLimits) -> String {
+    private mutating func explainEmpty(_ slot: MealSlot, _ limits: QuotaLimits) throws -> String {
+        if everyRecipeRead == nil { everyRecipeRead = try everyRecipe() }
+        return explainEmpty(slot, limits, among: everyRecipeRead ?? candidates)
+    }
+
+    private func explainEmpty(_ slot: MealSlot, _ limits: QuotaLimits, among recipes: [FillCandidate]) -> String {
         let formatter = PlannedTimeFormatter(now: request.now, local: local)
         let meal = "\(formatter.day(slot.date)) \(slot.meal)"
         let kinds = request.rules.varieties(for: slot.meal)
-        var left = candidates.filter { kinds.contains($0.variety) }
+        var left = recipes.filter { kinds.contains($0.variety) }
         guard !left.isEmpty else {
             return "\(meal): no \(kinds.count == 2 ? "dish or baked good" : kinds.contains(.dish) ? "dish" : "baked good") to choose from"
         }

@@ -105,8 +105,15 @@ extension RecipeStore {
         }
         let lines = try database.prepare("SELECT name, heading FROM ingredient WHERE recipe = ? ORDER BY position")
         let reader = NeedsCache(IngredientVocabulary.active)
-        return MealPlanner(request: request, candidates: try fillCandidates(), existing: existing, pantry: try pantryItems(),
-                           vocabulary: reader.vocabulary, needs: { candidate in
+        // Only what some meal could take, and the recipes already planned: a recipe cooked
+        // within no-repeat's days of the last meal can take none.
+        let kinds = Set(request.slots.flatMap { request.rules.varieties(for: $0.meal) })
+        let noRepeat = request.rules.noRepeatDays
+        let cutoff = days.max().map { request.local.adding(days: -noRepeat, to: $0) }
+        let candidates = try fillCandidates(kinds: kinds, cookedBefore: noRepeat > 0 ? cutoff : nil, including: Set(existing.map(\.recipeID)))
+        return MealPlanner(request: request, candidates: candidates, existing: existing, pantry: try pantryItems(),
+                           vocabulary: reader.vocabulary, everyRecipe: { try self.fillCandidates(kinds: nil, cookedBefore: nil, including: []) },
+                           needs: { candidate in
             try reader.needs(of: candidate.row) {
                 try lines.bind([.integer(candidate.row)])
                 defer { lines.reset() }
@@ -132,11 +139,28 @@ extension RecipeStore {
         }
     }
 
-    /// Every recipe as the planner weighs it, from its row alone.
-    private func fillCandidates() throws -> [FillCandidate] {
-        let statement = try database.prepare("""
-            SELECT rowid, id, kind, tags, total_minutes, prep_minutes, cook_minutes, servings, last_cooked FROM recipe
-            """)
+    /// The recipes as the planner weighs them, from their rows alone: those of `kinds` last
+    /// cooked before `cookedBefore` (nil: every one), and those `including` names.
+    private func fillCandidates(kinds: Set<RecipeVariety>?, cookedBefore: Date?, including: Set<UUID>) throws -> [FillCandidate] {
+        var conditions: [String] = []
+        var arguments: [SQLiteValue] = []
+        if let kinds {
+            conditions.append("kind IN (\(kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")))")
+        }
+        if let cookedBefore {
+            conditions.append("(last_cooked IS NULL OR last_cooked < ?\(arguments.count + 1))")
+            arguments.append(cookedBefore.sqliteValue)
+        }
+        var sql = "SELECT rowid, id, kind, tags, total_minutes, prep_minutes, cook_minutes, servings, last_cooked FROM recipe"
+        if !conditions.isEmpty {
+            sql += " WHERE (" + conditions.joined(separator: " AND ") + ")"
+            if !including.isEmpty {
+                sql += " OR id IN (SELECT value FROM json_each(?\(arguments.count + 1)))"
+                arguments.append(.text("[" + including.map { JSONString.quoted($0.uuidString) }.joined(separator: ",") + "]"))
+            }
+        }
+        let statement = try database.prepare(sql)
+        try statement.bind(arguments)
         defer { statement.reset() }
         var candidates: [FillCandidate] = []
         while try statement.step() {

@@ -120,9 +120,9 @@ import Testing
         let before = try cli.storeBytes()
         let none = try cli.runOnStore(["plan", "--fill", "--tag", "nosuchtag"])
         #expect(none.status == 1 && none.stdout.isEmpty, "\(none)")
-        #expect(none.stderr == "recipes: error: Mon 2026-11-30 dinner: no recipe tagged 'nosuchtag'; nothing saved (--partial fills the rest)\n", "\(none)")
+        #expect(none.stderr == "recipes: error: Mon 2026-11-30 dinner: no dish tagged 'nosuchtag'; nothing saved (--partial fills the rest)\n", "\(none)")
         let few = try cli.runOnStore(["plan", "--fill", "--days", "7", "--tag", "fish"])
-        #expect(few.status == 1 && few.stderr.contains("all 3 recipes tagged 'fish' were cooked or planned within 14 days"), "\(few)")
+        #expect(few.status == 1 && few.stderr.contains("all 3 dishes tagged 'fish' were cooked or planned within 14 days"), "\(few)")
         #expect(try cli.storeBytes() == before)
         // --partial fills what it can and says what it left.
         let filled = try cli.runOnStore(["plan", "--fill", "--days", "7", "--tag", "fish", "--partial", "--format", "plain"])
@@ -185,6 +185,54 @@ import Testing
         #expect(empty.status == 1 && empty.stderr.contains("nothing is planned for lunch on Sat 2026-12-05"), "\(empty)")
     }
 
+    /// Found by a user trial: each fails on the first build of the planner.
+    @Test func rerollAndLockAsAUserMeansThem() throws {
+        // A repeat's meal locked locks the repeat, not a second pizza on top of it.
+        #expect(try cli.runOnStore(["plan", "Mussels", "every fri dinner"]).status == 0)
+        let lock = try cli.runOnStore(["plan", "Mussels", "fri", "--lock"])
+        #expect(lock.stdout == "locked Mussels every Friday (dinner): every one of its meals\n", "\(lock)")
+        let friday = lines(try cli.runOnStore(["plan", "--from", "fri", "--days", "1", "--format", "plain"]))
+        #expect(friday.count == 1 && friday[0].last == "locked", "\(friday)")
+        // The time saved is the time said: a dinner at 19:30 stays at 19:30.
+        #expect(try cli.runOnStore(["plan", "Beef stew", "sat 19:30"]).status == 0)
+        let reroll = try cli.runOnStore(["plan", "--reroll", "sat", "--servings", "3", "--format", "plain"])
+        #expect(reroll.status == 0 && lines(reroll).first?[2] == "2026-12-05T19:30:00Z", "\(reroll)")
+        let json = try cli.runOnStore(["plan", "--from", "sat", "--days", "1", "--format", "json"])
+        let meals = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(meals.count == 1 && meals[0]["servings"] as? Int == 3 && meals[0]["planned"] as? String == "2026-12-05T19:30:00Z", "\(json)")
+        // Today's weekday is today's meal while it is ahead (now is Monday 09:30).
+        #expect(try cli.runOnStore(["plan", "Fish tacos", "mon"]).status == 0)
+        let today = try cli.runOnStore(["plan", "--reroll", "mon", "--format", "plain"])
+        #expect(today.status == 0 && lines(today).first?[2] == "2026-11-30T18:00:00Z" && today.stderr.contains("Fish tacos no longer planned"), "\(today)")
+        // Rerolled again, it goes on instead of back.
+        var seen = [lines(today).first?[1] ?? ""]
+        for _ in 0..<3 {
+            let again = try cli.runOnStore(["plan", "--reroll", "mon", "--format", "plain"])
+            let name = lines(again).first?[1] ?? ""
+            #expect(again.status == 0 && !seen.contains(name) && name != "Fish tacos", "\(seen) then \(again)")
+            seen.append(name)
+        }
+        // A past meal is not rerolled.
+        #expect(try cli.runOnStore(["plan", "Chili", "2026-11-29"]).status == 0)
+        let before = try cli.storeBytes()
+        let past = try cli.runOnStore(["plan", "--reroll", "2026-11-29"])
+        #expect(past.status == 1 && past.stderr.contains("dinner on Sun 2026-11-29 is past"), "\(past)")
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test func rulesSpeakTheirOwnWords() throws {
+        let conflict = try cli.runOnStore(["plan", "--fill", "--at-least", "fish=3", "--at-most", "fish=2"])
+        #expect(conflict.status == 64 && conflict.stderr.contains("--at-most fish=2 is fewer than --at-least fish=3"), "\(conflict)")
+        let empty = try cli.runOnStore(["plan", "--fill", "--not-tag", " "])
+        #expect(empty.status == 64 && empty.stderr.contains("--not-tag needs a tag"), "\(empty)")
+        let baked = try cli.runOnStore(["plan", "--fill", "--kind", "baked", "--tag", "fish"])
+        #expect(baked.status == 1 && baked.stderr.contains("no baked good tagged 'fish'"), "\(baked)")
+        // A drink at four is no dinner: the fill still fills that day's dinner.
+        #expect(try cli.runOnStore(["plan", "Lemonade", "tue 16:00"]).status == 0)
+        let tuesday = lines(try cli.runOnStore(["plan", "--fill", "--dry-run", "--from", "tue", "--days", "1", "--format", "plain"]))
+        #expect(tuesday.count == 1 && tuesday[0][2] == "2026-12-01T18:00:00Z", "\(tuesday)")
+    }
+
     @Test func suggestRanksForTonight() throws {
         let result = try cli.runOnStore(["suggest", "--format", "plain", "-n", "3"])
         #expect(result.status == 0 && lines(result).count == 3, "\(result)")
@@ -195,7 +243,7 @@ import Testing
         let first = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.first, "\(json)")
         #expect(["Fish tacos", "Spinach omelette"].contains(first["name"] as? String ?? ""), "\(json)")
         let none = try cli.runOnStore(["suggest", "--tag", "nosuchtag"])
-        #expect(none.status == 1 && none.stderr == "recipes: error: Mon 2026-11-30 dinner: no recipe tagged 'nosuchtag'\n", "\(none)")
+        #expect(none.status == 1 && none.stderr == "recipes: error: Mon 2026-11-30 dinner: no dish tagged 'nosuchtag'\n", "\(none)")
         // After dinner is over, tomorrow's.
         let late = RecipesProcess(now: "2026-11-30T21:00:00Z")
         let tomorrow = try late.run(["--store", cli.store.path, "suggest", "--format", "plain", "-n", "1"])

@@ -20,9 +20,12 @@ struct AddCommand: RecipesCommand {
         name: "add",
         abstract: "Add a recipe.",
         discussion: """
-            Ingredients are given one per --ingredient, amount first, separated from the name by \
-            ' :: ' ("1 medium, diced :: Onion"); without '::' the whole text is the name. Creates \
-            the store when --store or RECIPES_STORE names one that does not exist yet. A recipe             of the same kind and name (ignoring case, accents and punctuation) is refused, as             import refuses it, unless --duplicate asks for a second one.
+            Ingredients are given one per --ingredient, as written ('2 eggs', 'Zucchero 105 g': \
+            the amount and the name split as imports split a page's lines), or as amount and \
+            name separated by ' :: ' ("1 medium, diced :: Onion"). Creates the store when \
+            --store or RECIPES_STORE names one that does not exist yet. A recipe of the same \
+            kind and name (ignoring case, accents and punctuation) is refused, as import \
+            refuses it, unless --duplicate asks for a second one.
             """,
         arguments: [ArgumentSpec("name", help: "The recipe's name.")],
         options: [kind, summary, instructions, ingredient, plan, RecipeFactOptions.servings, RecipeFactOptions.tag, oven, bakeMinutes, alcoholic, hot, duplicate],

@@ -37,11 +37,13 @@ struct FillOptions {
         var choices: [[String]] = []
         for text in arguments.all(Self.tag) {
             let choice = Recipe.canonicalTags(text.split(separator: ",").map(String.init))
-            guard !choice.isEmpty else { throw UsageError(.emptyTag, command: command) }
+            guard !choice.isEmpty else { throw UsageError(.emptyRuleTag(option: Self.tag.long), command: command) }
             choices.append(choice)
         }
         let excluded = Recipe.canonicalTags(arguments.all(Self.notTag))
-        if excluded.count < arguments.all(Self.notTag).count { throw UsageError(.emptyTag, command: command) }
+        if arguments.all(Self.notTag).contains(where: { Recipe.canonicalTags([$0]).isEmpty }) {
+            throw UsageError(.emptyRuleTag(option: Self.notTag.long), command: command)
+        }
         condition = FillRules.Condition(maxMinutes: condition.maxMinutes, tags: choices, excludedTags: excluded)
         var rules = FillRules(condition: condition)
         setsNoRepeat = arguments.has(Self.noRepeat)
@@ -63,7 +65,7 @@ struct FillOptions {
                 if option.long == Self.atLeast.long { quota.atLeast = count } else { quota.atMost = count }
                 quota.origin = "\(option.long) \(text)"
                 if let most = quota.atMost, most < quota.atLeast {
-                    throw UsageError(.badQuota(option: option.long, text: "\(text): fewer than --at-least \(tag)=\(quota.atLeast)"), command: command)
+                    throw UsageError(.quotaBelowMinimum(tag: tag, most: most, least: quota.atLeast), command: command)
                 }
                 quotas[tag] = quota
             }

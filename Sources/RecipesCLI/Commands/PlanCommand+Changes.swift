@@ -26,18 +26,29 @@ extension PlanCommand {
             PlanEntry(recipeID: recipe.id, date: $0, meal: meal, servings: details.servings, note: details.note, repeatRule: rule,
                       isLocked: details.lock)
         }
+        var lockedRepeat: PlanEntry?
         if details.lock, rule == nil, !replace {
-            // Locking a meal already planned then locks that entry instead of adding another.
-            let existing = try store.planEntries(of: recipe.id).filter { !$0.isRepeating && !$0.isDone }
+            // Locking a meal already planned locks that entry instead of adding another; a
+            // repeat's occurrence locks the repeat, every one of its meals.
+            let existing = try store.planEntries(of: recipe.id).filter { !$0.isDone }
             entries = entries.map { new in
-                guard var old = existing.first(where: { abs($0.date.timeIntervalSince(new.date)) < 60 }) else { return new }
+                guard var old = existing.first(where: { entry in
+                    entry.isRepeating
+                        ? !entry.occurrences(from: new.date.addingTimeInterval(-60), to: new.date.addingTimeInterval(60), local: environment.local).isEmpty
+                        : abs(entry.date.timeIntervalSince(new.date)) < 60
+                }) else { return new }
                 old.isLocked = true
+                if old.isRepeating { lockedRepeat = old }
                 return old
             }
         }
         let replaced = try store.plan(entries, replacingUpcoming: replace, now: environment.now)
         let name = TerminalText.oneLine(recipe.name)
         let mealText = (meal.map { " (\($0))" } ?? "") + (details.lock ? ", locked" : "")
+        if let lockedRepeat, let repeatRule = lockedRepeat.repeatRule {
+            environment.output.line("locked \(name) \(repeatRule.summary(in: environment.local))\(lockedRepeat.meal.map { " (\($0))" } ?? ""): every one of its meals")
+            return
+        }
         if let rule {
             environment.output.line("planned \(name) \(rule.summary(in: environment.local))\(mealText), first \(formatter.full(entries[0].date))")
         } else {

@@ -81,6 +81,7 @@ struct PlanReroll {
     let when: String
     let options: FillOptions
     let meal: String?
+    let servings: Int?
     let format: ListFormat?
 
     init(_ arguments: ParsedArguments, when: String, command: String) throws(UsageError) {
@@ -94,6 +95,7 @@ struct PlanReroll {
         let meals = try PlanCommand.meals(arguments, command: command)
         if meals.count > 1 { throw UsageError(.givenTwice(option: "--meal"), command: command) }
         meal = meals.first
+        servings = try arguments.number(PlanCommand.servings, .servings, command: command)
         format = arguments.choice(PlanCommand.format)
     }
 
@@ -102,7 +104,7 @@ struct PlanReroll {
         let times = try environment.mealTimes()
         let slot = try Self.slot(when, meal: meal, times: times, environment)
         let formatter = PlannedTimeFormatter(now: environment.now, local: local)
-        let request = FillRequest(slots: [slot], rules: try options.rules(environment),
+        let request = FillRequest(slots: [slot], rules: try options.rules(environment), servings: servings,
                                   seed: options.seed ?? FillRequest.seed(forDay: slot.date, local: local),
                                   now: environment.now, mealTimes: times, local: local)
         let store = try environment.openStore()
@@ -118,29 +120,17 @@ struct PlanReroll {
         return .success
     }
 
-    /// The meal WHEN names: a day with a meal (`fri dinner`, `sat lunch`), or a day alone with
-    /// --meal or dinner, or a meal alone for today (tomorrow once it is past).
+    /// The meal WHEN names, read as `plan` reads it: `fri` (its dinner), `sat lunch`,
+    /// `tomorrow 19:30`, `thu` on a Thursday morning (tonight's); one meal, not a repeat.
     static func slot(_ text: String, meal: String?, times: MealTimes, _ environment: CommandEnvironment) throws -> MealSlot {
         let parser = WhenParser(now: environment.now, local: environment.local, meals: times)
-        var words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
-        var named = meal
-        if let last = words.last, times.time(of: last) != nil {
-            if named != nil, named != last { throw UsageError(.exclusive("--meal \(named!)", last), command: PlanCommand.spec.name) }
-            named = last
-            words.removeLast()
+        if let meal { _ = try PlanCommand.known([meal], in: times) }
+        let when = try PlanCommand.parsePlanWhen(meal.map { text + " " + $0 } ?? text, environment, parser: parser)
+        guard when.repeatRule == nil, when.dates.count == 1, let date = when.dates.first else {
+            throw UsageError(.badWhen(detail: "'\(text)': --reroll takes one meal, such as fri or 'sat lunch'"), command: PlanCommand.spec.name)
         }
-        let mealName = try PlanCommand.known([named ?? "dinner"], in: times)[0]
-        let day: Date
-        if words.isEmpty {
-            let parsed = try PlanCommand.parsePlanWhen(mealName, environment, parser: parser)
-            day = environment.local.startOfDay(parsed.dates[0])
-        } else {
-            day = try PlanCommand.parseDay(words.joined(separator: " "), parser, option: "--reroll")
-        }
-        let parts = environment.local.components(of: day)
-        let time = times.time(of: mealName)!
-        return MealSlot(date: environment.local.date(year: parts.year, month: parts.month, day: parts.day, hour: time.hour, minute: time.minute),
-                        meal: mealName)
+        let name = when.meal ?? times.nearestMeal(to: date, local: environment.local) ?? "dinner"
+        return MealSlot(date: date, meal: name)
     }
 }
 

@@ -55,6 +55,8 @@ struct UsageError: Error {
         case tooLarge(String, option: String, maximum: Int)
         case outOfLimit(option: String, problem: String)
         case badQuota(option: String, text: String)
+        case quotaBelowMinimum(tag: String, most: Int, least: Int)
+        case emptyRuleTag(option: String)
         case unknownMeal(String, known: [String])
     }
 
@@ -126,6 +128,9 @@ struct UsageError: Error {
         case .tooLarge(let text, let option, let maximum): "\(option) expects at most \(maximum), got '\(text)'"
         case .outOfLimit(let option, let problem): "\(option): \(problem)"
         case .badQuota(let option, let text): "\(option) expects TAG=N, N from 0 to 21, such as vegetarian=2, got '\(TerminalText.oneLine(text))'"
+        case .quotaBelowMinimum(let tag, let most, let least):
+            "--at-most \(TerminalText.oneLine(tag))=\(most) is fewer than --at-least \(TerminalText.oneLine(tag))=\(least)"
+        case .emptyRuleTag(let option): "\(option) needs a tag, such as vegetarian"
         case .unknownMeal(let meal, let known):
             "unknown meal '\(TerminalText.oneLine(meal))' (\(known.joined(separator: ", ")), or a meal.NAME line of the config file)"
         case .badMeal(let meal): "--meal expects one word of letters, digits and -, such as brunch, got '\(TerminalText.oneLine(meal))'"

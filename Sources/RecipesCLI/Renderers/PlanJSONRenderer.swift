@@ -3,7 +3,7 @@ import RecipesCore
 
 /// A JSON array, one object a meal, written as it goes: the recipe's `id`, `kind` and `name`,
 /// `planned` (this occurrence, ISO 8601 UTC), and the entry's `entry` id, `meal`,
-/// `servings`, `note`, `repeat` (RRULE) with `repeats` (in words), and `cooked`.
+/// `servings`, `note`, `repeat` (RRULE) with `repeats` (in words), `cooked` and `locked`.
 struct PlanJSONRenderer: PlannedMealRenderer {
     let local: LocalTime
     private var count = 0
@@ -24,13 +24,15 @@ struct PlanJSONRenderer: PlannedMealRenderer {
         let `repeat`: String?
         let repeats: String?
         let cooked: Bool
+        let locked: Bool
     }
 
     mutating func add(_ meal: PlannedMeal, to output: TextOutput) {
         let entry = meal.entry
         let object = Meal(id: meal.recipe.id, kind: meal.recipe.variety, name: meal.recipe.name, planned: meal.date, entry: entry.id,
                           meal: entry.meal, servings: entry.servings, note: entry.note.isEmpty ? nil : entry.note,
-                          repeat: entry.repeatRule?.rrule, repeats: entry.repeatRule?.summary(in: local), cooked: meal.isCooked)
+                          repeat: entry.repeatRule?.rrule, repeats: entry.repeatRule?.summary(in: local), cooked: meal.isCooked,
+                          locked: entry.isLocked)
         guard let data = try? RecipeJSON.encoder.encode(object) else { return }
         output.write(count == 0 ? "[\n" : ",\n")
         output.write(JSONText.printable(data))

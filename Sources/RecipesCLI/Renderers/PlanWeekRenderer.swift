@@ -3,7 +3,7 @@ import RecipesCore
 
 /// The plan as a person reads a week: a heading a day (today marked, and bold on a terminal
 /// that takes colour), then its meals in order with time, meal, name, kind and marks for
-/// repeats, cooked meals, servings and notes. Columns line up across the whole list.
+/// repeats, cooked meals, servings, locks and notes. Columns line up across the whole list.
 struct PlanWeekRenderer: PlannedMealRenderer {
     let formatter: PlannedTimeFormatter
     /// The days to show, empty ones included; nil shows only days with meals.
@@ -60,6 +60,7 @@ struct PlanWeekRenderer: PlannedMealRenderer {
         if let rule = entry.repeatRule { marks.append("↻ " + rule.summary(in: formatter.local)) }
         if let servings = entry.servings { marks.append("for \(servings)") }
         if meal.isCooked { marks.append("✓ cooked") }
+        if entry.isLocked { marks.append("locked") }
         if !entry.note.isEmpty { marks.append("· " + TerminalText.oneLine(entry.note)) }
         return [formatter.clock(meal.date), TerminalText.oneLine(entry.meal ?? ""),
                 TextColumns.truncate(TerminalText.oneLine(meal.recipe.name), to: TableRenderer.maximumNameWidth),

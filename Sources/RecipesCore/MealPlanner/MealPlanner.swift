@@ -100,11 +100,20 @@ struct MealPlanner {
         var plannedDates = Array(repeating: [Date](), count: candidates.count)
         for use in kept { plannedDates[use.index].append(use.date) }
         self.plannedDates = plannedDates
-        covered = vocabulary.identitiesServed(by: pantry.map(\.identity) + PantryMatch.alwaysThere)
         serving = pantry.map { vocabulary.identitiesServed(by: [$0.identity]) }
     }
 
-    private let covered: Set<String>
+    /// What the pantry serves on a meal's day: an item past its use-by day is no longer there.
+    private var coveredOnDay: [Date: Set<String>] = [:]
+
+    private mutating func covered(on slot: MealSlot) -> Set<String> {
+        let day = local.startOfDay(slot.date)
+        if let known = coveredOnDay[day] { return known }
+        let held = pantry.filter { item in item.useBy.map { local.startOfDay($0) >= day } ?? true }
+        let covered = vocabulary.identitiesServed(by: held.map(\.identity) + PantryMatch.alwaysThere)
+        coveredOnDay[day] = covered
+        return covered
+    }
     /// What each pantry item serves: itself and its more general kinds.
     private let serving: [Set<String>]
 
@@ -265,7 +274,7 @@ struct MealPlanner {
         }
         guard !pantry.isEmpty else { return score }
         let needs = try needs(candidate)
-        score -= 0.06 * Double(min(PantryMatch.missing(needs, covered: covered).count, 6))
+        score -= 0.06 * Double(min(PantryMatch.missing(needs, covered: covered(on: slot)).count, 6))
         if let item = try soonUsed(by: candidate, on: slot) {
             score += pantryUsed.contains(item.identity) ? 0.2 : 0.4
         }
@@ -344,9 +353,9 @@ struct MealPlanner {
         }
         if !pantry.isEmpty {
             if let item = try soonUsed(by: candidate, on: slot), let useBy = item.useBy {
-                reasons.append("uses \(item.name) before \(PlannedTimeFormatter.weekdays[local.components(of: useBy).weekday])")
+                reasons.append("uses \(item.name) (use by \(PlannedTimeFormatter.weekdays[local.components(of: useBy).weekday]))")
             }
-            let missing = PantryMatch.missing(try needs(candidate), covered: covered).count
+            let missing = PantryMatch.missing(try needs(candidate), covered: covered(on: slot)).count
             reasons.append(missing == 0 ? "all in the pantry" : "\(missing) to buy")
         }
         if let wanted = request.servings, candidate.servings == wanted { reasons.append("serves \(wanted)") }
@@ -503,7 +512,7 @@ extension MealPlanner {
         let kinds = request.rules.varieties(for: slot.meal)
         var left = recipes.filter { kinds.contains($0.variety) }
         guard !left.isEmpty else {
-            return "\(meal): no \(kinds.count == 2 ? "dish or baked good" : kinds.contains(.dish) ? "dish" : "baked good") to choose from"
+            return "\(meal): no \(kinds == [.dish] ? "dish" : kinds == [.bakedGood] ? "baked good" : "dish or baked good") to choose from"
         }
         let weekday = local.components(of: slot.date).weekday
         var steps: [(phrase: String, keeps: (FillCandidate) -> Bool)] = []
@@ -530,14 +539,16 @@ extension MealPlanner {
         for tag in limits.forbidden {
             steps.append(("not tagged '\(tag)' (\(limits.origins[tag] ?? "a quota") is full)", { !$0.tags.contains(tag) }))
         }
+        // Named by the kind a meal may be: "no dish tagged 'fish'".
+        let noun = kinds == [.dish] ? ("dish", "dishes") : kinds == [.bakedGood] ? ("baked good", "baked goods") : ("recipe", "recipes")
         var phrases: [String] = []
         for step in steps {
             phrases.append(step.phrase)
             left = left.filter(step.keeps)
-            if left.isEmpty { return "\(meal): no recipe \(phrases.joined(separator: ", "))" }
+            if left.isEmpty { return "\(meal): no \(noun.0) \(phrases.joined(separator: ", "))" }
         }
         let described = phrases.isEmpty ? "" : " " + phrases.joined(separator: ", ")
-        let count = left.count == 1 ? "the only recipe\(described) was" : "all \(left.count) recipes\(described) were"
+        let count = left.count == 1 ? "the only \(noun.0)\(described) was" : "all \(left.count) \(noun.1)\(described) were"
         let days = request.rules.noRepeatDays
         return "\(meal): \(count) cooked or planned within \(days) \(days == 1 ? "day" : "days") of it (no-repeat)"
     }

@@ -35,7 +35,7 @@ public struct MealSlot: Hashable, Sendable {
 extension MealTimes {
     /// The meal a planned time is nearest to, for entries planned by time alone: 19:00 is
     /// dinner.
-    func nearestMeal(to date: Date, local: LocalTime) -> String? {
+    public func nearestMeal(to date: Date, local: LocalTime) -> String? {
         let parts = local.components(of: date)
         let minute = parts.hour * 60 + parts.minute
         return meals.min { abs($0.hour * 60 + $0.minute - minute) < abs($1.hour * 60 + $1.minute - minute) }?.name

@@ -56,36 +56,62 @@ extension RecipeStore {
 
     /// Replaces what the plan has for `slot` with the best other recipe the rules admit, in
     /// one transaction (`plan --reroll`): a single-date entry there is removed, a repeat skips
-    /// that day, and the new entry keeps the old one's time, meal, servings and note. Returns
-    /// the meals replaced and the proposal. Throws ``FillError`` (nothing changed) when no
-    /// other recipe fits, the plan has nothing there, or what it has is locked
-    /// (``PlanEntry/isLocked``).
+    /// that day, and the new entry keeps the old one's time, meal, servings and note. Each
+    /// reroll of a meal remembers what it replaced, so rerolling again goes on to the next
+    /// recipe instead of back; when none is left, it starts over. Returns the meals replaced
+    /// and the proposal, at the time saved. Throws ``FillError`` (nothing changed) when no
+    /// other recipe fits, the plan has nothing there, the meal is past, or what it has is
+    /// locked (``PlanEntry/isLocked``).
     public func rerollMeal(_ slot: MealSlot, request: FillRequest) throws -> (replaced: [PlannedMeal], proposal: MealProposal) {
         try write {
+            let formatter = PlannedTimeFormatter(now: request.now, local: request.local)
             let replaced = try plannedMeals(in: slot, mealTimes: request.mealTimes, local: request.local)
-            guard !replaced.isEmpty else {
-                throw FillError(kind: .nothingPlanned, slot: slot, reason: "nothing is planned for \(slot.meal) on \(PlannedTimeFormatter(now: request.now, local: request.local).day(slot.date))")
+            guard let first = replaced.first else {
+                throw FillError(kind: .nothingPlanned, slot: slot, reason: "nothing is planned for \(slot.meal) on \(formatter.day(slot.date))")
             }
             if let locked = replaced.first(where: \.entry.isLocked) {
-                throw FillError(kind: .locked, slot: slot, reason: "\(locked.recipe.name) is locked for \(slot.meal) on \(PlannedTimeFormatter(now: request.now, local: request.local).day(slot.date))")
+                throw FillError(kind: .locked, slot: slot, reason: "\(locked.recipe.name) is locked for \(slot.meal) on \(formatter.day(slot.date))")
+            }
+            guard replaced.contains(where: { $0.date > request.now }) else {
+                throw FillError(kind: .nothingPlanned, slot: slot, reason: "\(slot.meal) on \(formatter.day(slot.date)) is past; only a meal ahead can be rerolled")
             }
             for meal in replaced {
                 try clearPlan(of: meal.recipe.id, in: meal.date..<meal.date.addingTimeInterval(1), now: request.now, local: request.local)
             }
+            let memoryKey = Self.rerollKey(slot)
+            let current = Set(replaced.map(\.recipe.id))
+            let before = Set(try database.fetchOne(String.self, "SELECT value FROM local_state WHERE key = ?", [memoryKey])?
+                .split(separator: "\n").compactMap { UUID(uuidString: String($0)) } ?? [])
             var reroll = request
             reroll.slots = [slot]
             reroll.partial = false
-            reroll.excluding[slot, default: []].formUnion(replaced.map(\.recipe.id))
-            guard let proposal = try propose(reroll).meals.first else {
-                throw FillError(kind: .nothingFits, slot: slot, reason: "nothing else fits")
+            reroll.excluding[slot, default: []].formUnion(current.union(before))
+            var proposal: MealProposal?
+            var failure: FillError?
+            var rejected = current.union(before)
+            do { proposal = try propose(reroll).meals.first } catch let error as FillError { failure = error }
+            if proposal == nil, !before.isEmpty {
+                // Every other recipe was rerolled away: start over, leaving out only this one.
+                reroll.excluding[slot] = (request.excluding[slot] ?? []).union(current)
+                rejected = current
+                do { proposal = try propose(reroll).meals.first } catch let error as FillError { failure = error }
             }
+            guard let proposal else { throw failure ?? FillError(kind: .nothingFits, slot: slot, reason: "nothing else fits") }
+            // Memories of meals gone by are dropped as new ones are made.
+            try database.execute("DELETE FROM local_state WHERE key >= 'reroll ' AND key < 'reroll ' || ?", [RecipeJSON.isoString(request.now)])
+            try database.execute("INSERT OR REPLACE INTO local_state (key, value) VALUES (?, ?)",
+                                 [memoryKey, rejected.map(\.uuidString).sorted().joined(separator: "\n")])
             // The new meal keeps the old one's time, meal word, servings and note.
-            let old = replaced[0].entry
-            try plan([PlanEntry(recipeID: proposal.recipeID, date: replaced[0].date, meal: old.meal ?? slot.meal,
+            let old = first.entry
+            try plan([PlanEntry(recipeID: proposal.recipeID, date: first.date, meal: old.meal ?? slot.meal,
                                 servings: request.servings ?? old.servings, note: old.note)], now: request.now)
-            return (replaced, proposal)
+            return (replaced, MealProposal(slot: MealSlot(date: first.date, meal: slot.meal), recipeID: proposal.recipeID,
+                                           name: proposal.name, reasons: proposal.reasons))
         }
     }
+
+    /// Where a reroll remembers what it replaced: local to this store, never synced.
+    static func rerollKey(_ slot: MealSlot) -> String { "reroll \(RecipeJSON.isoString(slot.date)) \(slot.meal)" }
 
     // MARK: Reading for the planner
 

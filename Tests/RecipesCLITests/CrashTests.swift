@@ -164,9 +164,9 @@ import Testing
         let cli = RecipesProcess()
         try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"),
                              ingredients: [Ingredient(name: "Leeks", amount: "2")])])
-        // The version before kept no pantry (the last migration).
+        // The version before kept no lock on plan entries (the last migration).
         try SQLiteConnection(path: cli.store.path).execute("""
-            DROP TABLE pantry_item; DELETE FROM migration WHERE version = 18; PRAGMA user_version = 17
+            ALTER TABLE plan_entry DROP COLUMN locked; DELETE FROM migration WHERE version = 19; PRAGMA user_version = 18
             """)
         let (store, folder) = try sharedReadOnly(cli, part)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }

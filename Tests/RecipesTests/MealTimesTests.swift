@@ -68,4 +68,4 @@ import Testing
 }
 
 /// What the configuration file's lines may be, as errors say.
-private let settingsExpected = "expected meal.NAME = HH:MM, ingredient.NAME = FIELDS, aisle.NAME = INGREDIENTS or units = metric|us"
+private let settingsExpected = "expected meal.NAME = HH:MM, ingredient.NAME = FIELDS, aisle.NAME = INGREDIENTS, units = metric|us or fill.RULE = VALUE"

@@ -25,11 +25,12 @@ final class TemporaryStore {
     }
 
     /// SQL that undoes the migrations after 12, for tests that turn a store back into an older
-    /// one: the meal in progress and undone cooking, the name sort key and the long-word index go, and the ingredient lines are put
-    /// back as schema 12 and before kept them (keyed by the recipe's id, each line's id as
+    /// one: locks, the pantry, the stored needs, the meal in progress and undone cooking, the
+    /// name sort key and the long-word index go, and the ingredient lines are put back as schema 12 and before kept them (keyed by the recipe's id, each line's id as
     /// text). With `countTriggers`, also migration 12's triggers, which keyed by the same.
     static func version12Schema(countTriggers: Bool) -> String {
         """
+        ALTER TABLE plan_entry DROP COLUMN locked;
         DROP TABLE pantry_item;
         DROP TABLE ingredient_need;
         DROP TABLE ingredient_kind;

@@ -190,6 +190,7 @@ import Testing
             DROP INDEX recipe_needs_unread;
             ALTER TABLE recipe DROP COLUMN needs_read;
             DROP TABLE pantry_item;
+            ALTER TABLE plan_entry DROP COLUMN locked;
             DELETE FROM migration WHERE version >= 17;
             PRAGMA user_version = 16;
             COMMIT;

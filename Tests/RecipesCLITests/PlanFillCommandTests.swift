@@ -227,10 +227,20 @@ import Testing
         #expect(empty.status == 64 && empty.stderr.contains("--not-tag needs a tag"), "\(empty)")
         let baked = try cli.runOnStore(["plan", "--fill", "--kind", "baked", "--tag", "fish"])
         #expect(baked.status == 1 && baked.stderr.contains("no baked good tagged 'fish'"), "\(baked)")
+        // --partial that fills nothing tells a script so.
+        let nothing = try cli.runOnStore(["plan", "--fill", "--partial", "--tag", "nosuchtag"])
+        #expect(nothing.status == 1 && nothing.stderr.contains("planned 0 meals"), "\(nothing)")
         // A drink at four is no dinner: the fill still fills that day's dinner.
         #expect(try cli.runOnStore(["plan", "Lemonade", "tue 16:00"]).status == 0)
         let tuesday = lines(try cli.runOnStore(["plan", "--fill", "--dry-run", "--from", "tue", "--days", "1", "--format", "plain"]))
         #expect(tuesday.count == 1 && tuesday[0][2] == "2026-12-01T18:00:00Z", "\(tuesday)")
+        // Nor is it rerolled with the dinner; a locked dish of the meal stays, the other goes.
+        #expect(try cli.runOnStore(["plan", "Chili", "tue dinner"]).status == 0)
+        #expect(try cli.runOnStore(["plan", "Mussels", "tue dinner", "--lock", "--servings", "6"]).status == 0)
+        let reroll = try cli.runOnStore(["plan", "--reroll", "tue"])
+        #expect(reroll.status == 0 && reroll.stderr == "recipes: Chili no longer planned for Tue 2026-12-01 dinner\n", "\(reroll)")
+        let day = lines(try cli.runOnStore(["plan", "--from", "tue", "--days", "1", "--format", "plain"]))
+        #expect(day.count == 3 && day.contains { $0[2] == "Lemonade" } && day.contains { $0[2] == "Mussels" && $0.last == "locked" }, "\(day)")
     }
 
     @Test func suggestRanksForTonight() throws {

@@ -38,6 +38,10 @@ extension PlanCommand {
                         : abs(entry.date.timeIntervalSince(new.date)) < 60
                 }) else { return new }
                 old.isLocked = true
+                // What the command gives besides the lock is kept too.
+                if let servings = details.servings { old.servings = servings }
+                if !details.note.isEmpty { old.note = details.note }
+                if let meal = details.meal, !old.isRepeating { old.meal = meal }
                 if old.isRepeating { lockedRepeat = old }
                 return old
             }

@@ -71,7 +71,9 @@ struct PlanFill {
         if !proposal.alreadyPlanned.isEmpty { summary += "; \(proposal.alreadyPlanned.count) already planned, left as they are" }
         if dryRun { summary += " (dry run: nothing saved)" }
         environment.errors.line("recipes: " + summary)
-        return .success
+        // With --partial, a fill that left every meal asked empty did nothing: a script (cron)
+        // must be able to tell.
+        return planned == 0 && !proposal.unfilled.isEmpty ? .nothingFound : .success
     }
 }
 

@@ -30,7 +30,7 @@ enum MealProposalRenderer {
             }
         case .table:
             let rows = meals.map { meal in
-                (withDay ? [formatter.day(meal.slot.date), meal.slot.meal] : [])
+                (withDay ? [formatter.full(meal.slot.date), meal.slot.meal] : [])
                     + [TextColumns.truncate(TerminalText.oneLine(meal.name), to: TableRenderer.maximumNameWidth), meal.reason]
             }
             TextColumns.write(rows, to: output) { _, column in column == (withDay ? 2 : 0) ? TerminalColor.bold : nil }

@@ -125,13 +125,19 @@ public struct FillRules: Sendable, Equatable {
         scoped.filter { $0.holds(weekday: weekday, meal: meal) }.reduce(condition) { $0.adding($1.condition) }
     }
 
-    /// These rules with `other`'s added: conditions and quotas of both, `other`'s no-repeat.
+    /// These rules with `other`'s added: conditions and quotas of both (a tag's bounds given
+    /// again replaced), `other`'s no-repeat and kinds.
     public func adding(_ other: FillRules) -> FillRules {
         var rules = self
         rules.condition = condition.adding(other.condition)
         rules.scoped += other.scoped
-        // A quota for a tag given again is replaced, so an option can loosen the config's.
-        rules.quotas = quotas.filter { old in !other.quotas.contains { $0.tag == old.tag } } + other.quotas
+        // A quota for a tag given again takes the bounds it gives, keeping the others: an
+        // option's at-most beside the config's at-least holds both.
+        rules.quotas = quotas.map { old in
+            guard let new = other.quotas.first(where: { $0.tag == old.tag }) else { return old }
+            return Quota(tag: old.tag, atLeast: new.atLeast > 0 ? new.atLeast : old.atLeast, atMost: new.atMost ?? old.atMost,
+                         origin: new.origin)
+        } + other.quotas.filter { new in !quotas.contains { $0.tag == new.tag } }
         rules.noRepeatDays = other.noRepeatDays
         rules.varieties = other.varieties ?? varieties
         return rules

@@ -49,7 +49,7 @@ private struct Use {
 /// - servings near the plan's rank higher;
 /// - a draw from the seed, up to a third of the recency's weight, orders what is otherwise even.
 struct MealPlanner {
-    let request: FillRequest
+    private(set) var request: FillRequest
     let candidates: [FillCandidate]
     private let existing: [Use]
     let pantry: [PantryItem]
@@ -141,17 +141,28 @@ struct MealPlanner {
         var order = toFill.sorted { (staticAdmitted[$0]!.count, $0.date, $0.meal) < (staticAdmitted[$1]!.count, $1.date, $1.meal) }
         let start = (uses, plannedDates, newChosen, chosen, pantryUsed)
         var lastFailure: FillError?
-        for _ in 0..<Self.attempts {
+        let seed = request.seed
+        defer { request.seed = seed }
+        var attempt = 0
+        while attempt < Self.attempts * 2 {
+            // Past the first tries, another draw orders the choices differently.
+            if attempt >= Self.attempts { request.seed = seed &+ UInt64(attempt) &* 0x9E37_79B9 }
             do {
                 let filled = try fill(order, blocks, staticAdmitted, partial: false)
                 return FillProposal(meals: filled.meals, alreadyPlanned: alreadyPlanned, unfilled: [])
             } catch let failure as FillError {
                 (uses, plannedDates, newChosen, chosen, pantryUsed) = start
                 lastFailure = failure
-                guard let slot = failure.slot, let at = order.firstIndex(of: slot), at > 0 else { break }
-                order.remove(at: at)
-                order.insert(slot, at: 0)
+                guard let slot = failure.slot, let at = order.firstIndex(of: slot) else { break }
+                if at > 0 {
+                    order.remove(at: at)
+                    order.insert(slot, at: 0)
+                } else if attempt < Self.attempts {
+                    // First already: the same order again helps only with another draw.
+                    attempt = Self.attempts - 1
+                }
             }
+            attempt += 1
         }
         guard request.partial else { throw lastFailure! }
         let filled = try fill(order, blocks, staticAdmitted, partial: true)
@@ -192,6 +203,7 @@ struct MealPlanner {
     /// planned by time alone nearest that meal whose kind the meal may be (a hot cocoa at
     /// 16:00 is no dinner).
     private func isTaken(_ slot: MealSlot) -> Bool {
+        if request.refilling.contains(slot) { return false }
         let kinds = request.rules.varieties(for: slot.meal)
         return existing.contains { use in
             guard local.isSameDay(use.date, slot.date) else { return false }
@@ -370,13 +382,15 @@ extension MealPlanner {
     /// left in its seven days), tags it must not have (a quota full), tags still wanted.
     struct QuotaLimits {
         var forced: [String] = []
+        /// Quotas short of all the meals left together: the meal must have one of these tags.
+        var forcedAny: [String] = []
         var forbidden: [String] = []
         var wanted: [String] = []
         var origins: [String: String] = [:]
     }
 
     /// The request's days in runs of seven from the first, each run a quota's week; a last,
-    /// shorter run asks its share of a quota (at least: rounded down; at most: up).
+    /// shorter run asks its share of a quota (at least: rounded to the nearest; at most: up).
     struct QuotaBlocks {
         let firstDay: Date
         let lastDay: Date
@@ -398,7 +412,8 @@ extension MealPlanner {
 
         func length(of block: Int) -> Int { min(7, local.dayDistance(from: firstDay, to: lastDay) + 1 - block * 7) }
 
-        func atLeast(_ quota: FillRules.Quota, in block: Int) -> Int { quota.atLeast * length(of: block) / 7 }
+        /// A shorter run's share, rounded to the nearest: one a week over six days is one.
+        func atLeast(_ quota: FillRules.Quota, in block: Int) -> Int { (quota.atLeast * length(of: block) * 2 + 7) / 14 }
 
         func atMost(_ quota: FillRules.Quota, in block: Int) -> Int? {
             quota.atMost.map { ($0 * length(of: block) + 6) / 7 }
@@ -417,6 +432,12 @@ extension MealPlanner {
 
     private func checkQuotas(_ toFill: [MealSlot], _ blocks: QuotaBlocks) throws {
         let formatter = PlannedTimeFormatter(now: request.now, local: local)
+        for quota in request.rules.quotas {
+            if let most = quota.atMost, most < quota.atLeast {
+                throw FillError(kind: .quotaCannotBeMet, slot: nil,
+                                reason: "at least \(quota.atLeast) but at most \(most) meals tagged '\(quota.tag)' (\(quota.origin))")
+            }
+        }
         for block in Set(toFill.map(blocks.block(of:))).sorted() {
             let empty = toFill.filter { blocks.block(of: $0) == block }.count
             for quota in request.rules.quotas {
@@ -435,15 +456,19 @@ extension MealPlanner {
     private func quotaLimits(for slot: MealSlot, remainingInBlock remaining: Int, _ blocks: QuotaBlocks) -> QuotaLimits {
         var limits = QuotaLimits()
         let block = blocks.block(of: slot)
+        var shortTotal = 0
         for quota in request.rules.quotas {
             let have = count(quota.tag, inBlock: block, blocks)
             let short = blocks.atLeast(quota, in: block) - have
             if short > 0 {
+                shortTotal += short
                 if short >= remaining { limits.forced.append(quota.tag) } else { limits.wanted.append(quota.tag) }
             }
             if let most = blocks.atMost(quota, in: block), have >= most { limits.forbidden.append(quota.tag) }
             limits.origins[quota.tag] = quota.origin
         }
+        // Two quotas short of the meals left between them: this meal must serve one.
+        if shortTotal >= remaining, limits.wanted.count + limits.forced.count > 1 { limits.forcedAny = limits.wanted + limits.forced }
         return limits
     }
 
@@ -474,7 +499,8 @@ extension MealPlanner {
         let dish = kinds.contains(.dish), baked = kinds.contains(.bakedGood), beverage = kinds.contains(.beverage)
         let condition = request.rules.condition(weekday: local.components(of: slot.date).weekday, meal: slot.meal)
         let excluded = request.excluding[slot] ?? []
-        let tagRules = !condition.tags.isEmpty || !condition.excludedTags.isEmpty || !limits.forced.isEmpty || !limits.forbidden.isEmpty
+        let tagRules = !condition.tags.isEmpty || !condition.excludedTags.isEmpty || !limits.forced.isEmpty || !limits.forcedAny.isEmpty
+            || !limits.forbidden.isEmpty
         return candidates.indices.filter { index in
             let candidate = candidates[index]
             switch candidate.variety {
@@ -485,6 +511,7 @@ extension MealPlanner {
             if let most = condition.maxMinutes, (candidate.minutes ?? .max) > most { return false }
             if tagRules {
                 guard passes(candidate, condition), limits.forced.allSatisfy(candidate.tags.contains),
+                      limits.forcedAny.isEmpty || limits.forcedAny.contains(where: candidate.tags.contains),
                       !limits.forbidden.contains(where: candidate.tags.contains) else { return false }
             }
             return (excluded.isEmpty || !excluded.contains(candidate.id)) && !isRecent(index, for: slot)
@@ -495,7 +522,8 @@ extension MealPlanner {
     /// chosen so far.
     private func admitsNow(_ index: Int, _ slot: MealSlot, _ limits: QuotaLimits) -> Bool {
         let tags = candidates[index].tags
-        return limits.forced.allSatisfy(tags.contains) && !limits.forbidden.contains(where: tags.contains) && !isRecent(index, for: slot)
+        return limits.forced.allSatisfy(tags.contains) && (limits.forcedAny.isEmpty || limits.forcedAny.contains(where: tags.contains))
+            && !limits.forbidden.contains(where: tags.contains) && !isRecent(index, for: slot)
     }
 
     /// Which rule left `slot` without a recipe: the rules applied one by one to every
@@ -535,6 +563,10 @@ extension MealPlanner {
         }
         for tag in limits.forced {
             steps.append(("tagged '\(tag)' (\(limits.origins[tag] ?? "a quota"))", { $0.tags.contains(tag) }))
+        }
+        if !limits.forcedAny.isEmpty {
+            let tags = limits.forcedAny
+            steps.append(("tagged \(quoted(tags)) (the quotas need one of them in every meal left)", { candidate in tags.contains(where: candidate.tags.contains) }))
         }
         for tag in limits.forbidden {
             steps.append(("not tagged '\(tag)' (\(limits.origins[tag] ?? "a quota") is full)", { !$0.tags.contains(tag) }))

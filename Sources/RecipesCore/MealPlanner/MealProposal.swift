@@ -22,6 +22,8 @@ public struct FillRequest: Sendable {
     public var local: LocalTime
     /// Recipes a slot must not be given (a reroll's current one), by slot.
     public var excluding: [MealSlot: Set<UUID>]
+    /// Slots filled although the plan has a meal there: a reroll's, beside a locked dish.
+    var refilling: Set<MealSlot> = []
 
     /// A request to fill `slots` by `rules`.
     public init(slots: [MealSlot], rules: FillRules = FillRules(), servings: Int? = nil, seed: UInt64, partial: Bool = false,

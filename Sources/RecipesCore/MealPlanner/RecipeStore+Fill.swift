@@ -46,11 +46,14 @@ extension RecipeStore {
     }
 
     /// What the plan has for `slot`: occurrences that day for that meal, or planned by time
-    /// alone nearest it.
-    public func plannedMeals(in slot: MealSlot, mealTimes: MealTimes = .default, local: LocalTime = .system) throws -> [PlannedMeal] {
+    /// alone nearest it and of a kind in `kinds` (nil: any; a hot cocoa at 16:00 is no
+    /// dinner when `kinds` are a dinner's).
+    public func plannedMeals(in slot: MealSlot, mealTimes: MealTimes = .default, kinds: Set<RecipeVariety>? = nil,
+                             local: LocalTime = .system) throws -> [PlannedMeal] {
         let day = local.startOfDay(slot.date)
         return try plannedMeals(from: day, to: local.adding(days: 1, to: day), local: local).filter {
-            ($0.entry.meal ?? mealTimes.nearestMeal(to: $0.date, local: local)) == slot.meal
+            if let meal = $0.entry.meal { return meal == slot.meal }
+            return mealTimes.nearestMeal(to: $0.date, local: local) == slot.meal && (kinds?.contains($0.recipe.variety) ?? true)
         }
     }
 
@@ -65,12 +68,14 @@ extension RecipeStore {
     public func rerollMeal(_ slot: MealSlot, request: FillRequest) throws -> (replaced: [PlannedMeal], proposal: MealProposal) {
         try write {
             let formatter = PlannedTimeFormatter(now: request.now, local: request.local)
-            let replaced = try plannedMeals(in: slot, mealTimes: request.mealTimes, local: request.local)
-            guard let first = replaced.first else {
+            let there = try plannedMeals(in: slot, mealTimes: request.mealTimes, kinds: request.rules.varieties(for: slot.meal), local: request.local)
+            guard !there.isEmpty else {
                 throw FillError(kind: .nothingPlanned, slot: slot, reason: "nothing is planned for \(slot.meal) on \(formatter.day(slot.date))")
             }
-            if let locked = replaced.first(where: \.entry.isLocked) {
-                throw FillError(kind: .locked, slot: slot, reason: "\(locked.recipe.name) is locked for \(slot.meal) on \(formatter.day(slot.date))")
+            // A locked dish stays; the others of the meal are replaced.
+            let replaced = there.filter { !$0.entry.isLocked }
+            guard let first = replaced.first else {
+                throw FillError(kind: .locked, slot: slot, reason: "\(there[0].recipe.name) is locked for \(slot.meal) on \(formatter.day(slot.date))")
             }
             guard replaced.contains(where: { $0.date > request.now }) else {
                 throw FillError(kind: .nothingPlanned, slot: slot, reason: "\(slot.meal) on \(formatter.day(slot.date)) is past; only a meal ahead can be rerolled")
@@ -85,6 +90,7 @@ extension RecipeStore {
             var reroll = request
             reroll.slots = [slot]
             reroll.partial = false
+            reroll.refilling = [slot]
             reroll.excluding[slot, default: []].formUnion(current.union(before))
             var proposal: MealProposal?
             var failure: FillError?

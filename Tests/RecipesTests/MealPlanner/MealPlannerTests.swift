@@ -201,6 +201,32 @@ import Testing
         }
     }
 
+    /// Two quotas that need every meal between them, and recipes that may come back only
+    /// four days later: a week exists (fish on days 0, 1, 4, 5, vegan on 2, 3, 6) and every
+    /// seed finds one (a user trial found seeds that did not).
+    @Test func quotasThatNeedEveryMealAreMet() throws {
+        let kitchen = Kitchen()
+        let context = ModelContext(kitchen.store)
+        for (name, tag) in [("F1", "fish"), ("F2", "fish"), ("V1", "vegan"), ("V2", "vegan"), ("O1", ""), ("O2", ""), ("O3", ""), ("O4", ""), ("O5", "")] {
+            let recipe = Recipe(name: name)
+            recipe.tags = tag.isEmpty ? [] : [tag]
+            context.insert(recipe)
+        }
+        try context.save()
+        let monday = Self.local.date(year: 2026, month: 12, day: 7)
+        let slots = MealSlot.slots(from: monday, days: 7, meals: ["dinner"], times: .default, after: Self.now, local: Self.local)
+        let rules = FillRules(quotas: [.init(tag: "fish", atLeast: 4, origin: "--at-least fish=4"), .init(tag: "vegan", atLeast: 3, origin: "--at-least vegan=3")],
+                              noRepeatDays: 3)
+        for seed in 1...12 as ClosedRange<UInt64> {
+            let names = try kitchen.store.proposeMeals(FillRequest(slots: slots, rules: rules, seed: seed, now: Self.now, local: Self.local)).meals.map(\.name)
+            #expect(names.filter { $0.hasPrefix("F") }.count == 4 && names.filter { $0.hasPrefix("V") }.count == 3, "seed \(seed): \(names)")
+        }
+        // A config's at-least and an option's at-most for one tag hold together, and conflict.
+        let both = FillRules(quotas: [.init(tag: "fish", atLeast: 3, origin: "config")]).adding(FillRules(quotas: [.init(tag: "fish", atMost: 1, origin: "--at-most")]))
+        #expect(both.quotas == [FillRules.Quota(tag: "fish", atLeast: 3, atMost: 1, origin: "--at-most")])
+        #expect(throws: FillError.self) { try kitchen.store.proposeMeals(FillRequest(slots: slots, rules: both, seed: 1, now: Self.now, local: Self.local)) }
+    }
+
     @Test func theSameSeedGivesTheSameWeekAndAnotherSeedAnother() throws {
         let kitchen = Kitchen()
         let context = ModelContext(kitchen.store)

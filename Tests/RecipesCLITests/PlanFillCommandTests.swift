@@ -193,6 +193,7 @@ import Testing
         #expect(lock.stdout == "locked Mussels every Friday (dinner): every one of its meals\n", "\(lock)")
         let friday = lines(try cli.runOnStore(["plan", "--from", "fri", "--days", "1", "--format", "plain"]))
         #expect(friday.count == 1 && friday[0].last == "locked", "\(friday)")
+        #expect(try cli.runOnStore(["show", "Mussels"]).stdout.contains("every Friday · locked"))
         // The time saved is the time said: a dinner at 19:30 stays at 19:30.
         #expect(try cli.runOnStore(["plan", "Beef stew", "sat 19:30"]).status == 0)
         let reroll = try cli.runOnStore(["plan", "--reroll", "sat", "--servings", "3", "--format", "plain"])

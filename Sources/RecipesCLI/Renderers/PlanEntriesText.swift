@@ -2,7 +2,7 @@ import FoundationEssentials
 import RecipesCore
 
 /// The "Plan:" block of `recipes show`: one line per entry, as "Fri 2026-12-04 18:00 dinner ·
-/// every Friday · for 4 · note", with skipped and cooked occurrences counted. A single date
+/// every Friday · for 4 · locked · note", with skipped and cooked occurrences counted. A single date
 /// already cooked is history, told by the "cooked" line instead, so it is left out; a plan of
 /// one plain date is the "planned:" fact already shown, so it gets no block.
 struct PlanEntriesText {
@@ -12,7 +12,7 @@ struct PlanEntriesText {
         let shown = entries.filter { !$0.isDone }
         guard !shown.isEmpty else { return }
         if shown.count == 1, let only = shown.first, only.repeatRule == nil, only.meal == nil, only.servings == nil,
-           only.note.isEmpty, only.date == planned { return }
+           only.note.isEmpty, !only.isLocked, only.date == planned { return }
         output.line("")
         output.line("Plan:")
         for entry in shown { output.line("  " + line(entry)) }
@@ -30,6 +30,7 @@ struct PlanEntriesText {
             if !entry.cooked.isEmpty { parts.append("\(entry.cooked.count) cooked") }
         }
         if let servings = entry.servings { parts.append("for \(servings)") }
+        if entry.isLocked { parts.append("locked") }
         if !entry.note.isEmpty { parts.append(TerminalText.oneLine(entry.note)) }
         return parts.joined(separator: " · ")
     }

@@ -124,11 +124,7 @@ struct PlanCommand: RecipesCommand {
             action = .clear(reference: reference, when: when.isEmpty ? nil : when)
         } else {
             guard !when.isEmpty else { throw UsageError(.missingWhenAfterRecipe, command: command) }
-            let meal = arguments.value(Self.meal).map { $0.lowercased() }
-            if let meal, meal.isEmpty || meal.count > 30 || meal.first?.isLetter != true
-                || !meal.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
-                throw UsageError(.badMeal(meal), command: command)
-            }
+            let meal = try arguments.value(Self.meal).map { text throws(UsageError) in try Self.mealWord(text, command: command) }
             let details = EntryDetails(meal: meal,
                                        servings: try arguments.number(Self.servings, .servings, command: command),
                                        note: arguments.value(Self.note) ?? "", lock: arguments.has(Self.lock))

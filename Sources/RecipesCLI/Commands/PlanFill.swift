@@ -139,13 +139,16 @@ struct PlanReroll {
 extension PlanCommand {
     /// The --meal values, lowercased, each one word.
     static func meals(_ arguments: ParsedArguments, command: String) throws(UsageError) -> [String] {
-        try arguments.all(meal).map { text throws(UsageError) in
-            let meal = text.lowercased()
-            if meal.isEmpty || meal.count > 30 || meal.first?.isLetter != true || !meal.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
-                throw UsageError(.badMeal(meal), command: command)
-            }
-            return meal
+        try arguments.all(meal).map { text throws(UsageError) in try mealWord(text, command: command) }
+    }
+
+    /// A --meal value lowercased: one word of letters, digits and -, starting with a letter.
+    static func mealWord(_ text: String, command: String) throws(UsageError) -> String {
+        let meal = text.lowercased()
+        if meal.isEmpty || meal.count > 30 || meal.first?.isLetter != true || !meal.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
+            throw UsageError(.badMeal(meal), command: command)
         }
+        return meal
     }
 
     /// `meals`, each one the meal times know; a usage error names one they do not.

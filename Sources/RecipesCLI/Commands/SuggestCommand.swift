@@ -33,11 +33,7 @@ struct SuggestCommand: RecipesCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let command = Self.spec.name
         if let extra = arguments.positionals.first { throw UsageError(.unexpectedArgument(extra), command: command) }
-        let text = arguments.value(Self.meal)?.lowercased() ?? "dinner"
-        if text.isEmpty || text.first?.isLetter != true || !text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
-            throw UsageError(.badMeal(text), command: command)
-        }
-        meal = text
+        meal = try PlanCommand.mealWord(arguments.value(Self.meal) ?? "dinner", command: command)
         options = try FillOptions(arguments, command: command)
         count = try arguments.integer(Self.limit, minimum: 1, maximum: 100, command: command) ?? 5
         format = arguments.choice(Self.format)

@@ -36,7 +36,7 @@ extension RecipeJSON {
     mutating func setTimes(prep: Int?, cook: Int?, total: Int?) {
         prepMinutes = prep
         cookMinutes = cook
-        totalMinutes = total ?? (prep == nil && cook == nil ? nil : (prep ?? 0) + (cook ?? 0))
+        totalMinutes = Recipe.readyMinutes(total: total, prep: prep, cook: cook)
     }
 
     /// Sets servings from the first yield text that is a number of servings; the others

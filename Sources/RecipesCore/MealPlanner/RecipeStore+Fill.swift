@@ -36,9 +36,10 @@ extension RecipeStore {
     /// ``FillError`` naming the rule when none is admitted.
     public func suggestMeals(for slot: MealSlot, request: FillRequest, limit: Int) throws -> [MealProposal] {
         try readSnapshot {
-            var planner = try planner(for: FillRequest(slots: [slot], rules: request.rules, servings: request.servings,
-                                                         seed: request.seed, now: request.now, mealTimes: request.mealTimes,
-                                                         local: request.local, excluding: request.excluding))
+            var single = request
+            single.slots = [slot]
+            single.partial = false
+            var planner = try planner(for: single)
             return try named(try planner.suggest(for: slot, count: limit).map {
                 MealProposal(slot: slot, recipeID: $0.candidate.id, name: "", reasons: $0.reasons)
             })
@@ -203,7 +204,7 @@ extension RecipeStore {
             let total = statement.optionalInt(4), prep = statement.optionalInt(5), cook = statement.optionalInt(6)
             candidates.append(FillCandidate(
                 row: Int64(statement.int(0)), id: id, variety: variety, tags: tags,
-                minutes: total ?? (prep == nil && cook == nil ? nil : (prep ?? 0) + (cook ?? 0)),
+                minutes: Recipe.readyMinutes(total: total, prep: prep, cook: cook),
                 servings: statement.optionalInt(7),
                 lastCooked: statement.optionalDouble(8).map(Date.init(timeIntervalSinceReferenceDate:)), key: FillCandidate.key(of: id)))
         }

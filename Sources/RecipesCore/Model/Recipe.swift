@@ -170,6 +170,12 @@ public class Recipe: Observable {
     /// cure). Imports, `recipes set` and the edit text refuse longer times as mistakes.
     public static let longestMinutes = 30 * 1_440
 
+    /// How long a recipe takes from start to table: its total time, else its preparation and
+    /// cooking times added; nil when it gives none.
+    static func readyMinutes(total: Int?, prep: Int?, cook: Int?) -> Int? {
+        total ?? (prep == nil && cook == nil ? nil : (prep ?? 0) + (cook ?? 0))
+    }
+
     /// Tags as a recipe keeps them: lowercased, each run of white space (line breaks too: the
     /// store keeps tags one per line) one space, none empty, sorted, and each once.
     public static func canonicalTags(_ tags: [String]) -> [String] {

@@ -62,8 +62,7 @@ public struct UpcomingRecipe {
     }
 
     static func leadTime(total: Int?, prep: Int?, cook: Int?) -> TimeInterval {
-        let minutes = total ?? (prep == nil && cook == nil ? nil : (prep ?? 0) + (cook ?? 0))
-        return TimeInterval(max(minutes ?? 0, 0) * 60)
+        TimeInterval(max(Recipe.readyMinutes(total: total, prep: prep, cook: cook) ?? 0, 0) * 60)
     }
 }
 

@@ -164,9 +164,54 @@ struct MealPlanner {
             }
             attempt += 1
         }
+        // Filling one meal at a time found no week: a search that goes back on its choices
+        // does, when one exists within the search's budget.
+        request.seed = seed
+        var budget = Self.searchBudget
+        if let meals = try search(toFill, blocks, staticAdmitted, budget: &budget) {
+            let byTime: (MealProposal, MealProposal) -> Bool = { ($0.slot.date, $0.slot.meal) < ($1.slot.date, $1.slot.meal) }
+            return FillProposal(meals: meals.sorted(by: byTime), alreadyPlanned: alreadyPlanned, unfilled: [])
+        }
+        (uses, plannedDates, newChosen, chosen, pantryUsed) = start
         guard request.partial else { throw lastFailure! }
         let filled = try fill(order, blocks, staticAdmitted, partial: true)
         return FillProposal(meals: filled.meals, alreadyPlanned: alreadyPlanned, unfilled: filled.unfilled)
+    }
+
+    /// How many choices the search tries before it gives up.
+    static let searchBudget = 2_000
+
+    /// Fills `left` choosing first the meal with the fewest recipes now admitted, trying its
+    /// best few in rank order and going back when a later meal is left without one.
+    private mutating func search(_ left: [MealSlot], _ blocks: QuotaBlocks, _ staticAdmitted: [MealSlot: [Int]],
+                                 budget: inout Int) throws -> [MealProposal]? {
+        guard !left.isEmpty else { return [] }
+        var tightest: (slot: MealSlot, options: [Int], limits: QuotaLimits)?
+        for slot in left {
+            let remaining = left.filter { blocks.block(of: $0) == blocks.block(of: slot) }.count
+            let limits = quotaLimits(for: slot, remainingInBlock: remaining, blocks)
+            let options = staticAdmitted[slot, default: []].filter { admitsNow($0, slot, limits) }
+            if options.isEmpty { return nil }
+            if tightest == nil || options.count < tightest!.options.count { tightest = (slot, options, limits) }
+        }
+        guard let (slot, options, limits) = tightest else { return nil }
+        let rest = left.filter { $0 != slot }
+        for index in try ranked(options, for: slot, limits: limits, count: 8) {
+            budget -= 1
+            if budget < 0 { return nil }
+            let saved = (uses, plannedDates, newChosen, chosen)
+            let candidate = candidates[index]
+            if candidate.lastCooked == nil { newChosen += 1 }
+            chosen += 1
+            uses.append(Use(index: index, date: slot.date, meal: slot.meal))
+            plannedDates[index].append(slot.date)
+            if let others = try search(rest, blocks, staticAdmitted, budget: &budget) {
+                let meal = MealProposal(slot: slot, recipeID: candidate.id, name: "", reasons: try reasons(for: candidate, slot, limits))
+                return [meal] + others
+            }
+            (uses, plannedDates, newChosen, chosen) = saved
+        }
+        return nil
     }
 
     /// Fills the meals in `order`, one at a time; a meal nothing fits throws unless `partial`.

@@ -78,11 +78,16 @@ import Testing
         (0..<3_000).forEach { context.insert(Recipe(name: "Dish \($0)", instructions: String(repeating: "Stir. ", count: 50))) }
         try context.save()
         #expect(try cli.run(["--store", laptop, "sync", folder]).status == 0)
-        let start = Date()
-        let calibrate = cli.home.appendingPathComponent("calibrate.sqlite").path
-        _ = try RecipeStore(path: calibrate)
-        #expect(try cli.run(["--store", calibrate, "sync", folder]).status == 0)
-        let duration = Date().timeIntervalSince(start)
+        // The shortest of two syncs into an empty store: a first one, on a cold cache or a busy
+        // machine, ran long enough that kills timed by it came after most trials had ended.
+        var duration = Double.infinity
+        for round in 0..<2 {
+            let calibrate = cli.home.appendingPathComponent("calibrate-\(round).sqlite").path
+            _ = try RecipeStore(path: calibrate)
+            let start = Date()
+            #expect(try cli.run(["--store", calibrate, "sync", folder]).status == 0)
+            duration = min(duration, Date().timeIntervalSince(start))
+        }
 
         var interrupted = 0
         for trial in 0..<10 {

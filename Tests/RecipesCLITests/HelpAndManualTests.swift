@@ -3,7 +3,7 @@ import Recipes
 import Testing
 
 @Suite struct HelpAndManualTests {
-    static let commands = ["search", "show", "add", "edit", "set", "rename", "delete", "tags", "plan", "suggest", "cooked", "next", "shopping", "pantry", "export", "import", "sync", "duplicates", "backup", "restore", "init", "help", "completions"]
+    static let commands = ["search", "show", "add", "edit", "set", "rename", "delete", "tags", "plan", "suggest", "cook", "cooked", "next", "shopping", "pantry", "export", "import", "sync", "duplicates", "backup", "restore", "init", "help", "completions"]
     static let manual = String(decoding: try! FileContents.read(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("man/recipes.1").path), as: UTF8.self)
 

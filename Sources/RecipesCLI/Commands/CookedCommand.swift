@@ -62,28 +62,37 @@ struct CookedCommand: RecipesCommand {
         }
         let store = try environment.openStore()
         let recipe = try CommonOptions.resolve(reference, in: store)
+        for line in try Self.record(recipe, at: date, meal: meal, again: isAgain, in: store, environment) { environment.output.line(line) }
+        return .success
+    }
+
+    /// Records `recipe` cooked at `date`, fulfilling its planned meal and taking from the
+    /// pantry; the lines that say so ("cooked …", "pantry: eggs 6 → 3"). `cook` records
+    /// through here too.
+    static func record(_ recipe: Recipe, at date: Date, meal: String?, again: Bool, in store: RecipeStore,
+                       _ environment: CommandEnvironment, now: Date? = nil) throws -> [String] {
+        let now = now ?? environment.now
         let before = try store.planEntries(of: recipe.id)
         let heldBefore = try store.pantryItems()
-        let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
+        let formatter = PlannedTimeFormatter(now: now, local: environment.local)
         let record: CookedRecord
         do {
             // What was cooked comes out of the pantry's counted items.
-            record = try store.recordCooked(recipeID: recipe.id, at: date, meal: meal, again: isAgain, now: environment.now, local: environment.local,
+            record = try store.recordCooked(recipeID: recipe.id, at: date, meal: meal, again: again, now: now, local: environment.local,
                                             takingFromPantry: try environment.vocabulary())
         } catch let done as AlreadyCooked {
             let planned = done.plannedFor.map { ", the meal planned for \(formatter.full($0))" } ?? ""
             throw CommandFailure("\(TerminalText.oneLine(recipe.name)) was recorded cooked \(formatter.full(done.recordedAt))\(planned); "
                                  + "nothing was recorded (--again records another)", status: .nothingFound)
         }
-        environment.output.line(CookedLine(record: record, recipe: recipe, before: before, after: try store.planEntries(of: recipe.id),
-                                           formatter: formatter).text)
+        var lines = [CookedLine(record: record, recipe: recipe, before: before, after: try store.planEntries(of: recipe.id), formatter: formatter).text]
         // What it took from the pantry: "pantry: eggs 6 → 3, flour used up".
         let heldAfter = Dictionary(uniqueKeysWithValues: try store.pantryItems().map { ($0.identity, $0) })
         let taken = heldBefore.filter { $0.quantity != nil && heldAfter[$0.identity] != $0 }.map { item in
             TerminalText.oneLine(item.name) + " " + (heldAfter[item.identity].map { "\(item.amountText() ?? "") → \($0.amountText() ?? "")" } ?? "used up")
         }
-        if !taken.isEmpty { environment.output.line("pantry: " + taken.joined(separator: ", ")) }
-        return .success
+        if !taken.isEmpty { lines.append("pantry: " + taken.joined(separator: ", ")) }
+        return lines
     }
 
     private func undoLatest(_ environment: CommandEnvironment) throws -> ExitStatus {

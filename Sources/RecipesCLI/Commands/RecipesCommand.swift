@@ -18,6 +18,8 @@ enum ExitStatus: Int32 {
     /// i3blocks: the block is urgent.
     case urgent = 33
     case usage = 64
+    /// Stopped by Ctrl-C, SIGTERM or SIGHUP (`cook`'s full-screen view), as shells report SIGINT.
+    case interrupted = 130
 }
 
 /// A runtime failure reported on one line, with its exit status.
@@ -35,7 +37,7 @@ struct CommandFailure: Error {
 enum Commands {
     static var all: [any RecipesCommand.Type] { [
         SearchCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, SetCommand.self, RenameCommand.self, DeleteCommand.self, TagsCommand.self, PlanCommand.self,
-        SuggestCommand.self, CookedCommand.self,
+        SuggestCommand.self, CookCommand.self, CookedCommand.self,
         NextCommand.self, ShoppingCommand.self, PantryCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, DuplicatesCommand.self, BackupCommand.self, RestoreCommand.self, InitCommand.self, HelpCommand.self,
         CompletionsCommand.self,
     ] }
@@ -55,6 +57,7 @@ enum Commands {
         case "tags": TagsCommand.self
         case "plan": PlanCommand.self
         case "suggest": SuggestCommand.self
+        case "cook": CookCommand.self
         case "cooked": CookedCommand.self
         case "next": NextCommand.self
         case "shopping": ShoppingCommand.self

@@ -6,11 +6,6 @@ struct ShowCommand: RecipesCommand {
     static let format = OptionSpec("--format", value: "format", choosing: DocumentFormat.self, help: "text (default) or json.")
     static let pantry = OptionSpec("--pantry", help: "Mark each ingredient line as held in the pantry, missing, or optional (text only).")
     static let next = OptionSpec("--next", help: "Show the next planned recipe (as 'recipes next' finds it) instead of RECIPE.")
-    static let scale = OptionSpec("--scale", value: "factor", help: "Multiply the ingredients' amounts: 2, 1.5, 1/2.")
-    static let servings = OptionSpec("--servings", value: "count", help: "Scale the amounts for this many servings, \(FieldLimit.servings.rangeText) (the recipe must say its servings).")
-    static let units = OptionSpec("--units", value: "system", choosing: MeasureUnit.System.self,
-                                  help: "Convert amounts and oven temperatures to metric (g, ml, °C) or us (cups, oz, lb, °F) (default: the config's units line).")
-
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show one recipe in full.",
@@ -28,34 +23,19 @@ struct ShowCommand: RecipesCommand {
             the config file (units = metric) makes it the default.
             """,
         arguments: [ArgumentSpec("recipe", optional: true, variadic: true, completes: .recipe, help: "The recipe's name or an id prefix.")],
-        options: [format, next, scale, servings, units, pantry],
+        options: [format, next, ScalingOptions.scale, ScalingOptions.servings, ScalingOptions.units, pantry],
         examples: ["recipes show creme brulee", "recipes show 3F2A --format json", "recipes show --next",
                    "recipes show pancakes --scale 2", "recipes show pancakes --servings 6", "recipes show brownies --units metric"])
 
     /// The recipe named, or nil for the next planned one.
     let reference: String?
     let asJSON: Bool
-    let factor: Double
-    /// The servings asked for, which make the factor once the recipe is known.
-    let servingsWanted: Int?
-    /// The system amounts are converted to, when asked on the command line.
-    let units: MeasureUnit.System?
+    let scaling: ScalingOptions
     /// Whether the lines are marked against the pantry.
     let marksPantry: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        servingsWanted = try arguments.number(Self.servings, .servings, command: Self.spec.name)
-        if servingsWanted != nil, arguments.has(Self.scale) { throw UsageError(.servingsWithScale, command: Self.spec.name) }
-        if let text = arguments.value(Self.scale) {
-            let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Double($0) }
-            let value: Double? = parts.count == 2 ? parts[0].flatMap { top in parts[1].map { top / $0 } } : parts.count == 1 ? parts[0] : nil
-            guard let value, value.isFinite, value > 0, value <= 100 else {
-                throw UsageError(.badScale(text), command: Self.spec.name)
-            }
-            factor = value
-        } else {
-            factor = 1
-        }
+        scaling = try ScalingOptions(arguments, command: Self.spec.name)
         let named = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: " ")
         switch (named, arguments.has(Self.next)) {
         case (nil, false): throw UsageError(.missingArgument("recipe"), command: Self.spec.name)
@@ -63,13 +43,12 @@ struct ShowCommand: RecipesCommand {
         default: reference = named
         }
         asJSON = arguments.choice(Self.format) == DocumentFormat.json
-        units = arguments.choice(Self.units)
         marksPantry = arguments.has(Self.pantry)
         if marksPantry, asJSON { throw UsageError(.exclusive("--pantry", "--format json"), command: Self.spec.name) }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
-        let units = try units ?? environment.preferredUnits()
+        let units = try scaling.units ?? environment.preferredUnits()
         // Converting and marking read the lines with the vocabulary the config extends.
         if units != nil || marksPantry { IngredientVocabulary.active = try environment.vocabulary() }
         let store = try environment.openStore()
@@ -82,29 +61,19 @@ struct ShowCommand: RecipesCommand {
             environment.errors.line("recipes: nothing planned")
             return .nothingFound
         }
-        var factor = self.factor
-        if let servingsWanted {
-            guard let servings = recipe.servings else {
-                throw CommandFailure("\(TerminalText.oneLine(recipe.name)) does not say how many it serves; "
-                                     + "set it with 'recipes set \(CommonOptions.shortID(recipe.id)) --servings N', or use --scale")
-            }
-            factor = Double(servingsWanted) / Double(servings)
-        }
+        let factor = try scaling.factor(for: recipe)
         if asJSON {
             var json = RecipeJSON(recipe)
             json.ingredients = json.ingredients?.map { ingredient in
                 var scaled = ingredient
-                scaled.amount = ingredient.amount.map { amount in
-                    let amount = AmountScaling.scale(amount, by: factor)
-                    return units.map { UnitConversion.converted(amount, to: $0, density: RecipeTextRenderer.weighingDensity(ingredient.name, units: $0)) } ?? amount
-                }
+                scaled.amount = ingredient.amount.map { ScalingOptions.amount($0, of: ingredient.name, by: factor, units: units) }
                 return scaled
             }
             if let units {
                 json.instructions = json.instructions.map { UnitConversion.convertingTemperatures(in: $0, to: units) }
                 json.summary = json.summary.map { UnitConversion.convertingTemperatures(in: $0, to: units) }
             }
-            if servingsWanted != nil { json.servings = servingsWanted }
+            if let wanted = scaling.servingsWanted { json.servings = wanted }
             // The same plan and cooked lists as an export of the recipe.
             json.plan = try store.planEntries(of: recipe.id).map { PlanEntryJSON($0) }
             json.cooked = try store.cookedRecords(of: recipe.id).map { CookedJSON($0) }

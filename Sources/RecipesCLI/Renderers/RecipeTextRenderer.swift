@@ -55,9 +55,8 @@ struct RecipeTextRenderer {
                     rows = []
                     output.line(" " + TerminalText.oneLine(ingredient.name) + ":")
                 } else {
-                    let amount = AmountScaling.scale(ingredient.amount, by: scale)
-                    let converted = units.map { UnitConversion.converted(amount, to: $0, density: Self.weighingDensity(ingredient.name, units: $0)) }
-                    var row = ["  " + TerminalText.oneLine(converted ?? amount), TerminalText.oneLine(ingredient.name)]
+                    let amount = ScalingOptions.amount(ingredient.amount, of: ingredient.name, by: scale, units: units)
+                    var row = ["  " + TerminalText.oneLine(amount), TerminalText.oneLine(ingredient.name)]
                     if let pantry, index < pantry.count { row.append(Self.mark(pantry[index])) }
                     rows.append(row)
                 }

@@ -58,7 +58,9 @@ extension CookingSteps {
                     seconds += extra * small
                     end = afterSmall
                     if end < characters.count, characters[end] == ".", smallWord.count <= 4 { end += 1 }
-                } else if smallWord.isEmpty || !(smallWord.first?.isLetter ?? false), unit == 3_600, extra < 60 {
+                } else if unit == 3_600, extra < 60, smallWord.isEmpty || MeasureUnit.named(smallWord) == nil, !characters[skipSpaces(characters, afterExtra)...].starts(with: ["°"]) {
+                    // "1 h 30", "2 h 30 à feu doux": the number after hours is minutes, unless
+                    // a unit of measure follows it ("1 h 30 g sugar" is no such thing).
                     seconds += extra * 60
                     end = afterExtra
                 }

@@ -121,6 +121,18 @@ extension IngredientVocabulary {
         var words: Int { end - start }
     }
 
+    /// The ingredients a running text names anywhere ("Whisk the eggs with the sugar, then
+    /// fold in the flour" names egg, sugar and flour), as cook mode marks the lines a step
+    /// uses. Unlike ``reading(of:)`` nothing is cut as preparation or use: in a step, what
+    /// follows "with" or "in" is as much an ingredient as what comes before.
+    public func mentions(in text: String) -> Set<String> {
+        var identities: Set<String> = []
+        for segment in Self.segments(of: text).segments {
+            for match in matches(in: segment.words) { identities.insert(match.identity) }
+        }
+        return identities
+    }
+
     /// The vocabulary's names in `tokens`, left to right, each the longest starting there; a
     /// word left out before "or"/"and" completes a name after it ("vegetable or chicken stock").
     private func matches(in tokens: [String]) -> [Match] {

@@ -112,4 +112,74 @@ import Testing
         let timers = recipes.flatMap { CookingSteps.steps(of: $0["instructions"] as? String ?? "").flatMap(\.timers) }
         #expect(timers.count == 2, "\(timers)")
     }
+
+    /// Recipe pages in five languages, in the shapes sites publish them (Fixtures/cook-mode),
+    /// imported into a store as `recipes import` imports them and read back: their steps,
+    /// each step's timers, and the ingredient lines each step uses, pinned.
+    @Test(arguments: [
+        ("beef-stew.html", [
+            ("Brown the beef: Pat the beef dry and season it with salt and pepper.", [] as [[Int]], [0, 6]),
+            ("Brown the beef in batches in the hot oil, 3-4 minutes a side.", [[180, 240]], [0, 1]),
+            ("Braise: Add the onions and carrots and cook for 10 minutes, stirring.", [[600]], [2, 3]),
+            ("Pour in the stock and the wine, cover and simmer for 1 1/2 to 2 hours, until tender.", [[5_400, 7_200]], [4, 5]),
+            ("Let it rest 10 min before serving.", [[600]], []),
+        ]),
+        ("kartoffelsuppe.html", [
+            ("Die Kartoffeln schälen und würfeln.", [], [0]),
+            ("Die Zwiebel fein hacken und in der Butter 5 Minuten glasig dünsten.", [[300]], [1, 2]),
+            ("Kartoffeln und Brühe zugeben und zugedeckt 20-25 Minuten köcheln lassen.", [[1_200, 1_500]], [0, 3]),
+            ("Die Suppe pürieren, mit Salz und Muskatnuss abschmecken und 1 Std. ziehen lassen.", [[3_600]], [4, 5]),
+        ]),
+        ("boeuf-bourguignon.html", [
+            ("Faire revenir les lardons 5 min dans une cocotte.", [[300]], [1]),
+            ("Ajouter le bœuf et les oignons, puis les faire dorer 10 à 12 minutes.", [[600, 720]], [0, 2]),
+            ("Saupoudrer de farine, mouiller avec le vin, ajouter le bouquet garni.", [], [3, 4, 5]),
+            ("Couvrir et laisser mijoter 2 h 30 à feu doux.", [[9_000]], []),
+        ]),
+        ("arroz-con-leche.html", [
+            ("Lavar el arroz con agua fría.", [], [0]),
+            ("Calentar la leche con la canela y la piel de limón hasta que hierva.", [], [1, 3, 4]),
+            ("Añadir el arroz y cocer a fuego lento durante 40 minutos, removiendo a menudo.", [[2_400]], [0]),
+            ("Incorporar el azúcar, cocer 5 minutos más y dejar reposar 1 hora.", [[300], [3_600]], [2]),
+        ]),
+        ("pasta-al-limone.html", [
+            // Spaghetti is a pasta: "la pasta" is the spaghetti.
+            ("Cuocere gli spaghetti in acqua salata per 8-10 minuti.", [[480, 600]], [0]),
+            ("Nel frattempo sciogliere il burro in padella con la scorza del limone per 2 minuti.", [[120]], [1, 2]),
+            ("Scolare la pasta, mantecare con il parmigiano e il succo del limone per 30 secondi e servire con il pepe.", [[30]], [0, 1, 3, 4]),
+        ]),
+    ] as [(String, [(String, [[Int]], [Int])])])
+    func importedPagesStepsTimersAndIngredients(page: String, expected: [(String, [[Int]], [Int])]) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/cook-mode/\(page)")
+        let imported = try SchemaOrgImport(html: String(decoding: FileContents.read(url.path), as: UTF8.self))
+        let temporary = TemporaryStore()
+        _ = try temporary.store.importArchive(RecipeArchive(recipes: imported.recipes))
+        let recipe = try #require(try ModelContext(temporary.store).fetch(FetchDescriptor<Recipe>()).first)
+        let steps = CookingSteps.steps(of: recipe.instructions)
+        #expect(steps.map(\.text) == expected.map(\.0), "\(page)")
+        let timers = steps.map { $0.timers.map { [$0.seconds] + ($0.upToSeconds.map { [$0] } ?? []) } }
+        #expect(timers == expected.map(\.1), "\(page)")
+        let names = recipe.ingredients.map(\.name)
+        let uses = steps.map { CookingSteps.ingredients(usedBy: $0.text, names: names, vocabulary: .builtIn) }
+        #expect(uses == expected.map(\.2), "\(page): \(names)")
+    }
+
+    @Test func aStepUsesTheLinesItNamesInAnyWordingOfThem() {
+        let names = ["", "250 g plain flour", "3 large eggs, beaten", "gochujang paste", "1 shallot (finely chopped)", "olive oil"]
+        #expect(CookingSteps.ingredients(usedBy: "Whisk the eggs into the flour.", names: names) == [1, 2])
+        // An ingredient the vocabulary does not know, by its name's word; the shallots, plural.
+        #expect(CookingSteps.ingredients(usedBy: "Stir in the gochujang and the shallots.", names: names) == [3, 4])
+        // Another language's name of the same ingredient.
+        #expect(CookingSteps.ingredients(usedBy: "Die Eier mit dem Mehl verrühren.", names: names) == [1, 2])
+        // "eggplant" is no egg, a heading (an empty name) no line, and "oil" is the olive oil.
+        #expect(CookingSteps.ingredients(usedBy: "Fry the eggplant in the oil. For the dough", names: names) == [5])
+    }
+
+    /// After hours, a number is minutes ("2 h 30 à feu doux") unless a measure follows it.
+    @Test func minutesAfterHoursUnlessAMeasureFollows() {
+        #expect(CookingSteps.timers(in: "laisser mijoter 2 h 30 à feu doux").map(\.seconds) == [9_000])
+        #expect(CookingSteps.timers(in: "Rest 1 h 30 g sugar on top").map(\.seconds) == [3_600])
+        #expect(CookingSteps.timers(in: "Rest 1 h 30 °C").map(\.seconds) == [3_600])
+    }
 }

@@ -101,7 +101,9 @@ import Testing
         let socket = "recipes-cook-\(UUID().uuidString.prefix(8))"
         var files: URL { cli.home }
 
-        init(_ cli: RecipesProcess, arguments: String, columns: Int = 80, rows: Int = 24) throws {
+        /// With `jobControl`, the shell runs it as a job (set -m), as at a prompt: a Ctrl-Z
+        /// stops it, the shell marks that in a file, and after a second brings it back with fg.
+        init(_ cli: RecipesProcess, arguments: String, columns: Int = 80, rows: Int = 24, jobControl: Bool = false) throws {
             self.cli = cli
             tmux = try #require(StatusBarClientTests.tmux)
             let bin = cli.home.appendingPathComponent("bin")
@@ -109,7 +111,8 @@ import Testing
             try RecipesProcess.writeScript("#!/bin/sh\nprintf '%s|' \"$@\" >> \(cli.home.path)/notified\necho >> \(cli.home.path)/notified\n",
                                            to: bin.appendingPathComponent("notify-send"))
             let home = cli.home.path
-            let command = "stty -a > \(home)/modes-before; \(RecipesProcess.binary.path) --store \(cli.store.path) cook \(arguments); "
+            let command = (jobControl ? "set -m; " : "") + "stty -a > \(home)/modes-before; \(RecipesProcess.binary.path) --store \(cli.store.path) cook \(arguments); "
+                + (jobControl ? "touch \(home)/suspended; sleep 1; fg; " : "")
                 + "echo $? > \(home)/status.part; stty -a > \(home)/modes-after.part; "
                 // Renamed when written whole, so the test never reads a file half written.
                 + "mv \(home)/modes-after.part \(home)/modes-after; mv \(home)/status.part \(home)/status; sleep 60"
@@ -164,6 +167,12 @@ import Testing
             let before = try? String(contentsOf: files.appendingPathComponent("modes-before"), encoding: .utf8)
             let after = try? String(contentsOf: files.appendingPathComponent("modes-after"), encoding: .utf8)
             return (before, after)
+        }
+
+        /// Sends `signal` (TERM, SEGV...) to `recipes` alone, not to the shell waiting for it.
+        func signal(_ signal: String) throws {
+            let shell = try value("#{pane_pid}")
+            _ = try RecipesProcess.runWithSignals(["/usr/bin/pkill", "-\(signal)", "-P", shell, "recipes"], environment: [:], capturing: false)
         }
 
         /// The processor time `recipes` used, in clock ticks (user + system).
@@ -244,22 +253,42 @@ import Testing
         #expect(try cli.openStore().cookedRecords(of: Self.soupID).count == 1)
     }
 
-    /// Ctrl-C and SIGTERM leave the view with the terminal as it was, exit 130.
-    @Test(.enabled(if: StatusBarClientTests.tmux != nil, "needs tmux (.ci/run installs it when it can)"), arguments: ["C-c", "TERM"])
-    func stoppingPutsTheTerminalBack(stop: String) throws {
+    /// Ctrl-C and SIGTERM leave the view with the terminal as it was, exit 130; a crash
+    /// (SIGSEGV, SIGABRT as a failed check raises) puts it back before the process dies of it.
+    @Test(.enabled(if: StatusBarClientTests.tmux != nil, "needs tmux (.ci/run installs it when it can)"),
+          arguments: [("C-c", "130"), ("TERM", "130"), ("SEGV", "139"), ("ABRT", "134")])
+    func stoppingPutsTheTerminalBack(stop: String, status: String) throws {
         let pane = try CookPane(cli, arguments: "quick soup")
         pane.waitFor("Step 1 of 3")
-        if stop == "TERM" {
-            let shell = try pane.value("#{pane_pid}")
-            _ = try RecipesProcess.runWithSignals(["/usr/bin/pkill", "-TERM", "-P", shell, "recipes"], environment: [:], capturing: false)
-        } else {
-            try pane.send(stop)
-        }
-        #expect(pane.exitStatus() == "130")
+        #expect(try pane.value("#{alternate_on}") == "1")
+        if stop.hasPrefix("C-") { try pane.send(stop) } else { try pane.signal(stop) }
+        #expect(pane.exitStatus() == status)
         let modes = pane.modes()
         #expect(modes.before != nil && modes.before == modes.after, "\(modes)")
         #expect(try pane.value("#{alternate_on}") == "0")
         #expect(try cli.openStore().cookedRecords(of: Self.soupID).isEmpty)
+    }
+
+    /// Ctrl-Z gives the shell its screen while the job is stopped; at fg the view is back,
+    /// drawn again where it was.
+    @Test(.enabled(if: StatusBarClientTests.tmux != nil, "needs tmux (.ci/run installs it when it can)"))
+    func suspendedTheScreenIsTheShellsAndAtFgTheViewComesBack() throws {
+        let pane = try CookPane(cli, arguments: "quick soup", jobControl: true)
+        pane.waitFor("Step 1 of 3")
+        try pane.send("n")
+        pane.waitFor("Step 2 of 3")
+        try pane.send("C-z")
+        let marker = pane.files.appendingPathComponent("suspended").path
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: marker) { usleep(50_000) }
+        #expect(FileManager.default.fileExists(atPath: marker))
+        #expect(try pane.value("#{alternate_on}") == "0")
+        // The shell's fg, a second later.
+        #expect(pane.waitFor("Step 2 of 3").contains("Add the onion"))
+        #expect(try pane.value("#{alternate_on}") == "1")
+        try pane.send("q")
+        #expect(pane.exitStatus() == "0")
+        let modes = pane.modes()
+        #expect(modes.before != nil && modes.before == modes.after, "\(modes)")
     }
 
     /// A terminal too small for the view is told so, and a resize redraws it whole.

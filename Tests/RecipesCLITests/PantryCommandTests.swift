@@ -187,4 +187,25 @@ import Testing
         #expect(!left.contains("egg") && left.contains("spinach"), "\(left)")
         #expect(try laptop.runOnStore(["search", "--format", "plain"]).stdout.contains("\tToast\t"))
     }
+
+    /// A use-by day is a calendar day on every machine: given in Berlin (or Auckland, 13 hours
+    /// ahead of UTC), listed in New York (or Los Angeles) it is the same day, in text and JSON,
+    /// and a day a store kept the old way (Berlin's midnight) reads as its day too.
+    @Test(arguments: [("Europe/Berlin", "America/New_York"), ("Pacific/Auckland", "America/Los_Angeles"),
+                      ("America/Los_Angeles", "Pacific/Auckland"), ("UTC", "Asia/Tokyo")])
+    func aUseByDayIsTheSameDayInEveryTimeZone(written: String, read: String) throws {
+        let cli = RecipesProcess(now: "2026-12-01T10:00:00Z", timeZone: written)
+        #expect(try cli.runOnStore(["pantry", "add", "spinach", "--until", "2026-12-05"]).stdout == "added spinach · use by 2026-12-05\n")
+        cli.environment["TZ"] = read
+        #expect(try cli.runOnStore(["pantry"]).stdout == "Produce\n  spinach · use by 2026-12-05\n")
+        #expect(try cli.runOnStore(["pantry", "--format", "json"]).stdout.contains("\"useBy\":\"2026-12-05\""))
+    }
+
+    @Test func aUseByDayKeptAsALocalMidnightReadsAsItsDay() throws {
+        let cli = RecipesProcess(now: "2026-12-01T10:00:00Z", timeZone: "America/New_York")
+        try cli.seed([])
+        // Berlin's midnight starting 2026-12-05, as stores wrote a use-by day before.
+        _ = try cli.openStore().addToPantry([PantryItem(identity: "spinach", name: "spinach", useBy: RecipesProcess.date("2026-12-04T23:00:00Z"))])
+        #expect(try cli.runOnStore(["pantry"]).stdout == "Produce\n  spinach · use by 2026-12-05\n")
+    }
 }

@@ -138,7 +138,7 @@ struct NextCommand: RecipesCommand {
         let tomorrow = local.adding(days: 1, to: today), after = local.adding(days: 2, to: today)
         var parts: [String] = []
         for (label, range) in [("past its use-by day", Date.distantPast..<today), ("use by today", today..<tomorrow), ("use by tomorrow", tomorrow..<after)] {
-            let names = items.filter { $0.useBy.map(range.contains) ?? false }.map { TerminalText.oneLine($0.name) }
+            let names = items.filter { $0.useByDay(in: local).map(range.contains) ?? false }.map { TerminalText.oneLine($0.name) }
             if !names.isEmpty { parts.append(label + ": " + names.joined(separator: ", ")) }
         }
         guard !parts.isEmpty else { return }

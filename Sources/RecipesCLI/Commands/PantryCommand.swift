@@ -72,7 +72,7 @@ struct PantryCommand: RecipesCommand {
             }
             return items.isEmpty ? .nothingFound : .success
         case .add:
-            return try Self.add(items, useBy: until.map { try Self.day($0, environment) }, vocabulary: vocabulary, environment)
+            return try Self.add(items, useBy: until.map { PantryItem.useBy(day: try Self.day($0, environment), local: environment.local) }, vocabulary: vocabulary, environment)
         case .remove:
             var taken: [PantryItem] = []
             for text in items {

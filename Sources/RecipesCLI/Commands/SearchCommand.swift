@@ -175,7 +175,7 @@ struct SearchCommand: RecipesCommand {
         try store.enumerateSummaries(descriptor) { summaries.append($0); return true }
         let local = environment.local
         let soonEnd = local.adding(days: PantryTextRenderer.soonDays + 1, to: local.startOfDay(environment.now))
-        let soon = pantry.filter { ($0.useBy ?? .distantFuture) < soonEnd }
+        let soon = pantry.filter { ($0.useByDay(in: local) ?? .distantFuture) < soonEnd }
         let use = try store.pantryUse(of: summaries.map(\.id), pantry: pantry)
         let soonIdentities = Set(soon.map(\.identity))
         let ranked = summaries.enumerated().map { offset, summary in

@@ -14,7 +14,7 @@ enum PantryJSONRenderer {
                 ("amount", item.amountText().map(JSONText.quoted) ?? "null"),
                 ("quantity", item.quantity.map { String($0) } ?? "null"),
                 ("dimension", item.dimension.map { JSONText.quoted(String(describing: $0)) } ?? "null"),
-                ("useBy", item.useBy.map { JSONText.quoted(PantryTextRenderer.day($0, local: local)) } ?? "null"),
+                ("useBy", item.useByDay(in: local).map { JSONText.quoted(PantryTextRenderer.day($0, local: local)) } ?? "null"),
             ])
         }
         return "[" + objects.joined(separator: ",\n") + "]"

@@ -13,9 +13,9 @@ enum PantryTextRenderer {
             return
         }
         let soonEnd = local.adding(days: soonDays + 1, to: local.startOfDay(now))
-        let soon = items.filter { ($0.useBy ?? .distantFuture) < soonEnd }
+        let soon = items.filter { ($0.useByDay(in: local) ?? .distantFuture) < soonEnd }
         var sections: [(String, [PantryItem])] = soon.isEmpty ? [] : [("use soon", soon)]
-        let rest = items.filter { ($0.useBy ?? .distantFuture) >= soonEnd }
+        let rest = items.filter { ($0.useByDay(in: local) ?? .distantFuture) >= soonEnd }
         for aisle in vocabulary.aisleOrder {
             let held = rest.filter { vocabulary.aisle(of: $0.identity) == aisle }
             if !held.isEmpty { sections.append((aisle.name, held.sorted { $0.name.lowercased() < $1.name.lowercased() })) }
@@ -35,14 +35,14 @@ enum PantryTextRenderer {
     static func describe(_ item: PantryItem, local: LocalTime, now: Date? = nil) -> String {
         var parts = [TerminalText.oneLine(item.name)]
         if let amount = item.amountText() { parts.append(amount) }
-        if let useBy = item.useBy {
+        if let useBy = item.useByDay(in: local) {
             let past = now.map { useBy < local.startOfDay($0) } ?? false
             parts.append("use by " + day(useBy, local: local) + (past ? " (past)" : ""))
         }
         return parts.joined(separator: " · ")
     }
 
-    /// A use-by day as YYYY-MM-DD, in local time.
+    /// A day as YYYY-MM-DD, in local time (of a use-by day, its ``PantryItem/useByDay(in:)``).
     static func day(_ date: Date, local: LocalTime) -> String {
         let parts = local.components(of: date)
         func pad(_ value: Int, _ width: Int = 2) -> String {

@@ -39,9 +39,22 @@ extension IngredientVocabulary {
             let (named, amount) = IngredientLine.split(name)
             if !amount.isEmpty, named != name {
                 let reading = reading(of: named)
+                // A unit word that begins a name ("2 copos de chile": copo is a Portuguese
+                // glass, and "copos de chile" chili flakes) reads as that name when the whole
+                // line names as many ingredients.
+                if let unitWord = Self.words(amount).last, !phrases(startingWith: unitWord).isEmpty {
+                    let whole = wholeLineReading(of: name)
+                    if whole.identities.count == reading.identities.count, !whole.identities.isEmpty { return whole }
+                }
                 if !reading.identities.isEmpty { return reading }
             }
+            return wholeLineReading(of: name)
         }
+        return wholeLineReading(of: name)
+    }
+
+    /// A line's reading with no amount split off.
+    private func wholeLineReading(of name: String) -> IngredientReading {
         let (segments, allWords) = Self.segments(of: name)
         var identities: [String] = []
         var written: [String] = []

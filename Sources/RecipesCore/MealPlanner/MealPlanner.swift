@@ -109,7 +109,7 @@ struct MealPlanner {
     private mutating func covered(on slot: MealSlot) -> Set<String> {
         let day = local.startOfDay(slot.date)
         if let known = coveredOnDay[day] { return known }
-        let held = pantry.filter { item in item.useBy.map { local.startOfDay($0) >= day } ?? true }
+        let held = pantry.filter { item in item.useByDay(in: local).map { $0 >= day } ?? true }
         let covered = vocabulary.identitiesServed(by: held.map(\.identity) + PantryMatch.alwaysThere)
         coveredOnDay[day] = covered
         return covered
@@ -354,7 +354,7 @@ struct MealPlanner {
         let today = local.startOfDay(request.now)
         let day = local.startOfDay(slot.date)
         return zip(pantry, serving).filter { item, serves in
-            guard let useBy = item.useBy.map(local.startOfDay), useBy >= today, useBy >= day,
+            guard let useBy = item.useByDay(in: local), useBy >= today, useBy >= day,
                   local.dayDistance(from: day, to: useBy) <= 7 else { return false }
             return !serves.isDisjoint(with: required)
         }.map(\.0).min { ($0.useBy ?? .distantFuture) < ($1.useBy ?? .distantFuture) }
@@ -409,7 +409,7 @@ struct MealPlanner {
             reasons.append("tagged \(tag), for the week's quota")
         }
         if !pantry.isEmpty {
-            if let item = try soonUsed(by: candidate, on: slot), let useBy = item.useBy {
+            if let item = try soonUsed(by: candidate, on: slot), let useBy = item.useByDay(in: local) {
                 reasons.append("uses \(item.name) (use by \(PlannedTimeFormatter.weekdays[local.components(of: useBy).weekday]))")
             }
             let missing = PantryMatch.missing(try needs(candidate), covered: covered(on: slot)).count

@@ -24,7 +24,9 @@ public struct PantryItem: Sendable, Equatable {
     /// What a count counts, as written ("jar" in "2 jars of honey"); empty for pieces and
     /// for volumes and masses.
     public var countUnit: String
-    /// The day it should be used by (the start of that local day), if it has one.
+    /// The day it should be used by, if it has one: a calendar day, kept as its midnight in
+    /// UTC (``useBy(day:local:)`` makes it) so that every machine, in any time zone, reads the
+    /// same day back with ``useByDay(in:)``.
     public var useBy: Date?
 
     /// An item with these parts.
@@ -192,4 +194,24 @@ public struct PantryInputError: Error, Equatable, Sendable, CustomStringConverti
     }
 
     public var description: String { reason }
+}
+
+extension PantryItem {
+    /// The stored use-by value for the calendar day `date` falls on in `local`.
+    public static func useBy(day date: Date, local: LocalTime) -> Date {
+        let day = local.components(of: date)
+        return LocalTime.utc.date(year: day.year, month: day.month, day: day.day)
+    }
+
+    /// The use-by day, as that calendar day's start in `local`; nil without one.
+    ///
+    /// The day is read as the UTC day of the stored instant plus 13 hours: that is the day of
+    /// a value ``useBy(day:local:)`` wrote, and also of one written as a local midnight (as
+    /// stores did before), in any zone from UTC-10 (Hawaii) to UTC+13 (New Zealand's summer);
+    /// so a day written in Berlin is the same day in New York.
+    public func useByDay(in local: LocalTime) -> Date? {
+        guard let useBy else { return nil }
+        let day = LocalTime.utc.components(of: useBy.addingTimeInterval(13 * 3_600))
+        return local.date(year: day.year, month: day.month, day: day.day)
+    }
 }

@@ -25,6 +25,8 @@ struct IngredientReadingTests {
         ("1 can (15 oz) tomato sauce", ["tomato sauce"], false), ("1 cup salsa", ["salsa"], false), ("1 cup oat milk", ["oat milk"], false),
         ("2 cups semi-sweet chocolate chips", ["chocolate chip"], false), ("½ cup grated Parmesan cheese", ["parmesan"], false),
         ("1 c. à café de bicarbonate de soude", ["baking soda"], false), ("3 cloves garlic", ["garlic"], false), ("2 gousses d’ail", ["garlic"], false), ("", [], false), ("a handful of love", [], false),
+        // A unit word that begins a name: "copo" is a Portuguese glass, "copos de chile" chili flakes.
+        ("2 copos de chile", ["chili flake"], false), ("2 copos de leite", ["milk"], false), ("2 tazas de café", ["coffee"], false),
     ])
     func linesReadAsACookReadsThem(line: String, identities: [String], alternatives: Bool) {
         let reading = vocabulary.reading(of: line)

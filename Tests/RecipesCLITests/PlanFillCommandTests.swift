@@ -185,6 +185,42 @@ import Testing
         #expect(empty.status == 1 && empty.stderr.contains("nothing is planned for lunch on Sat 2026-12-05"), "\(empty)")
     }
 
+    /// Found by a user trial: a dinner of two dishes rerolled was one dish.
+    @Test func aRerolledMealOfTwoDishesIsTwoOtherDishes() throws {
+        #expect(try cli.runOnStore(["plan", "Chili", "fri dinner"]).status == 0)
+        #expect(try cli.runOnStore(["plan", "Beef stew", "fri 18:30", "--meal", "dinner", "--servings", "6"]).status == 0)
+        let reroll = try cli.runOnStore(["plan", "--reroll", "fri", "--format", "plain"])
+        #expect(reroll.status == 0 && reroll.stderr.contains("Chili, Beef stew no longer planned") || reroll.stderr.contains("Beef stew, Chili no longer planned"), "\(reroll)")
+        let new = lines(reroll)
+        #expect(new.count == 2 && Set(new.map { $0[1] }).count == 2 && !new.contains { ["Chili", "Beef stew"].contains($0[1]) }, "\(new)")
+        // Each at its dish's time, the stew's servings kept.
+        let friday = try JSONSerialization.jsonObject(with: Data(try cli.runOnStore(["plan", "--from", "fri", "--days", "1", "--format", "json"]).stdout.utf8))
+            as? [[String: Any]] ?? []
+        #expect(friday.map { $0["planned"] as? String ?? "" }.sorted() == ["2026-12-04T18:00:00Z", "2026-12-04T18:30:00Z"], "\(friday)")
+        #expect(friday.first { $0["planned"] as? String == "2026-12-04T18:30:00Z" }?["servings"] as? Int == 6, "\(friday)")
+        #expect(Set(friday.compactMap { $0["name"] as? String }) == Set(new.map { $0[1] }), "\(friday)")
+    }
+
+    /// Found by a user trial: at 18:30, `suggest` suggests for tonight's dinner at 18:00 (as
+    /// `next` still shows it) but `--reroll tonight` called it past. Until it is cooked or two
+    /// hours have gone, it is rerolled; cooked, it is not.
+    @Test func tonightsDinnerIsRerolledWhileSuggestAndNextStillMeanIt() throws {
+        #expect(try cli.runOnStore(["plan", "Chili", "tonight"]).status == 0)
+        cli.environment["RECIPES_NOW"] = "2026-11-30T18:30:00Z"
+        #expect(try cli.runOnStore(["suggest", "--format", "plain", "-n", "1"]).stdout.contains("2026-11-30T18:00:00Z"))
+        let reroll = try cli.runOnStore(["plan", "--reroll", "tonight", "--format", "plain"])
+        #expect(reroll.status == 0 && lines(reroll).first?[2] == "2026-11-30T18:00:00Z", "\(reroll)")
+        let dinner = try #require(lines(reroll).first?[1])
+        #expect(try cli.runOnStore(["cooked", dinner]).status == 0)
+        let cooked = try cli.runOnStore(["plan", "--reroll", "tonight"])
+        #expect(cooked.status == 1 && cooked.stderr.contains("dinner on Mon 2026-11-30 was cooked"), "\(cooked)")
+        // Past its two hours, it is past.
+        #expect(try cli.runOnStore(["plan", "Chili", "tomorrow 07:00", "--meal", "breakfast"]).status == 0)
+        cli.environment["RECIPES_NOW"] = "2026-12-01T09:01:00Z"
+        let past = try cli.runOnStore(["plan", "--reroll", "today", "--meal", "breakfast"])
+        #expect(past.status == 1 && past.stderr.contains("is past"), "\(past)")
+    }
+
     /// Found by a user trial: each fails on the first build of the planner.
     @Test func rerollAndLockAsAUserMeansThem() throws {
         // A repeat's meal locked locks the repeat, not a second pizza on top of it.

@@ -111,9 +111,9 @@ struct PlanReroll {
                                   now: environment.now, mealTimes: times, local: local)
         let store = try environment.openStore()
         do {
-            let (replaced, proposal) = try store.rerollMeal(slot, request: request)
+            let (replaced, proposals) = try store.rerollMeal(slot, request: request)
             let old = replaced.map { TerminalText.oneLine($0.recipe.name) }.joined(separator: ", ")
-            MealProposalRenderer.write([proposal], format: ListFormat.chosen(format, for: environment.output), formatter: formatter,
+            MealProposalRenderer.write(proposals, format: ListFormat.chosen(format, for: environment.output), formatter: formatter,
                                        to: environment.output)
             environment.errors.line("recipes: \(old) no longer planned for \(formatter.day(slot.date)) \(slot.meal)")
         } catch let error as FillError {

@@ -58,15 +58,18 @@ extension RecipeStore {
         }
     }
 
-    /// Replaces what the plan has for `slot` with the best other recipe the rules admit, in
+    /// Replaces what the plan has for `slot` with the best other recipes the rules admit, in
     /// one transaction (`plan --reroll`): a single-date entry there is removed, a repeat skips
-    /// that day, and the new entry keeps the old one's time, meal, servings and note. Each
-    /// reroll of a meal remembers what it replaced, so rerolling again goes on to the next
-    /// recipe instead of back; when none is left, it starts over. Returns the meals replaced
-    /// and the proposal, at the time saved. Throws ``FillError`` (nothing changed) when no
-    /// other recipe fits, the plan has nothing there, the meal is past, or what it has is
-    /// locked (``PlanEntry/isLocked``).
-    public func rerollMeal(_ slot: MealSlot, request: FillRequest) throws -> (replaced: [PlannedMeal], proposal: MealProposal) {
+    /// that day, and each dish of the meal (a curry and its bread) is replaced by another, at
+    /// its time, with its meal, servings and note. Each reroll of a meal remembers what it
+    /// replaced, so rerolling again goes on to the next recipes instead of back; when none is
+    /// left, it starts over. A meal is rerolled until it is cooked or two hours past its time
+    /// (``UpcomingRecipe/inProgressFor``, as long as `next` shows it). Returns the meals replaced and the proposals, in the order of the
+    /// dishes they replace, at the times saved; a meal of several dishes where fewer other
+    /// recipes fit gets as many as fit. Throws ``FillError`` (nothing changed) when no other
+    /// recipe fits, the plan has nothing there, the meal is past, or what it has is locked
+    /// (``PlanEntry/isLocked``).
+    public func rerollMeal(_ slot: MealSlot, request: FillRequest) throws -> (replaced: [PlannedMeal], proposals: [MealProposal]) {
         try write {
             let formatter = PlannedTimeFormatter(now: request.now, local: request.local)
             let there = try plannedMeals(in: slot, mealTimes: request.mealTimes, kinds: request.rules.varieties(for: slot.meal), local: request.local)
@@ -74,12 +77,16 @@ extension RecipeStore {
                 throw FillError(kind: .nothingPlanned, slot: slot, reason: "nothing is planned for \(slot.meal) on \(formatter.day(slot.date))")
             }
             // A locked dish stays; the others of the meal are replaced.
-            let replaced = there.filter { !$0.entry.isLocked }
-            guard let first = replaced.first else {
+            let unlocked = there.filter { !$0.entry.isLocked }
+            guard !unlocked.isEmpty else {
                 throw FillError(kind: .locked, slot: slot, reason: "\(there[0].recipe.name) is locked for \(slot.meal) on \(formatter.day(slot.date))")
             }
-            guard replaced.contains(where: { $0.date > request.now }) else {
-                throw FillError(kind: .nothingPlanned, slot: slot, reason: "\(slot.meal) on \(formatter.day(slot.date)) is past; only a meal ahead can be rerolled")
+            // A meal not cooked yet is ahead while `next` still shows it (and `suggest`
+            // suggests for it): until two hours after its time.
+            let replaced = unlocked.filter { !$0.isCooked && $0.date.addingTimeInterval(UpcomingRecipe.inProgressFor) > request.now }
+            guard !replaced.isEmpty else {
+                let cooked = unlocked.allSatisfy(\.isCooked) ? "was cooked" : "is past"
+                throw FillError(kind: .nothingPlanned, slot: slot, reason: "\(slot.meal) on \(formatter.day(slot.date)) \(cooked); only a meal ahead can be rerolled")
             }
             for meal in replaced {
                 try clearPlan(of: meal.recipe.id, in: meal.date..<meal.date.addingTimeInterval(1), now: request.now, local: request.local)
@@ -92,28 +99,35 @@ extension RecipeStore {
             reroll.slots = [slot]
             reroll.partial = false
             reroll.refilling = [slot]
-            reroll.excluding[slot, default: []].formUnion(current.union(before))
-            var proposal: MealProposal?
-            var failure: FillError?
             var rejected = current.union(before)
-            do { proposal = try propose(reroll).meals.first } catch let error as FillError { failure = error }
-            if proposal == nil, !before.isEmpty {
-                // Every other recipe was rerolled away: start over, leaving out only this one.
-                reroll.excluding[slot] = (request.excluding[slot] ?? []).union(current)
-                rejected = current
+            var proposals: [MealProposal] = []
+            var failure: FillError?
+            for dish in replaced {
+                // Neither what was there, nor what rerolls before rejected, nor a dish just chosen.
+                let chosen = Set(proposals.map(\.recipeID))
+                reroll.excluding[slot] = (request.excluding[slot] ?? []).union(rejected).union(chosen)
+                var proposal: MealProposal?
                 do { proposal = try propose(reroll).meals.first } catch let error as FillError { failure = error }
+                if proposal == nil, !before.isEmpty, rejected != current {
+                    // Every other recipe was rerolled away: start over, leaving out only this meal's.
+                    rejected = current
+                    reroll.excluding[slot] = (request.excluding[slot] ?? []).union(current).union(chosen)
+                    do { proposal = try propose(reroll).meals.first } catch let error as FillError { failure = error }
+                }
+                guard let proposal else { break }
+                // The new dish keeps the old one's time, meal word, servings and note.
+                let old = dish.entry
+                try plan([PlanEntry(recipeID: proposal.recipeID, date: dish.date, meal: old.meal ?? slot.meal,
+                                    servings: request.servings ?? old.servings, note: old.note)], now: request.now)
+                proposals.append(MealProposal(slot: MealSlot(date: dish.date, meal: slot.meal), recipeID: proposal.recipeID,
+                                              name: proposal.name, reasons: proposal.reasons))
             }
-            guard let proposal else { throw failure ?? FillError(kind: .nothingFits, slot: slot, reason: "nothing else fits") }
+            guard !proposals.isEmpty else { throw failure ?? FillError(kind: .nothingFits, slot: slot, reason: "nothing else fits") }
             // Memories of meals gone by are dropped as new ones are made.
             try database.execute("DELETE FROM local_state WHERE key >= 'reroll ' AND key < 'reroll ' || ?", [RecipeJSON.isoString(request.now)])
             try database.execute("INSERT OR REPLACE INTO local_state (key, value) VALUES (?, ?)",
                                  [memoryKey, rejected.map(\.uuidString).sorted().joined(separator: "\n")])
-            // The new meal keeps the old one's time, meal word, servings and note.
-            let old = first.entry
-            try plan([PlanEntry(recipeID: proposal.recipeID, date: first.date, meal: old.meal ?? slot.meal,
-                                servings: request.servings ?? old.servings, note: old.note)], now: request.now)
-            return (replaced, MealProposal(slot: MealSlot(date: first.date, meal: slot.meal), recipeID: proposal.recipeID,
-                                           name: proposal.name, reasons: proposal.reasons))
+            return (replaced, proposals)
         }
     }
 

@@ -18,14 +18,15 @@ struct CookCommand: RecipesCommand {
             RECIPE is matched as in 'recipes show'. On a terminal the view takes the whole \
             screen: the recipe's ingredients, scaled by --servings or --scale and converted by \
             --units, with the lines the current step uses marked (▸) and those of earlier steps \
-            ticked (✓); the step itself, large; and the timers, counting down on every page. \
+            ticked (✓); the step itself, in bold; and the timers, counting down on every page. \
             Keys: n, →, space, Enter or Page Down for the next step; p, ← or Page Up for the one \
             before; t starts the step's timer (the next one of a step that names several; when \
             all run, t stops the last started); d puts away timers that rang; i hides or shows \
             the ingredients; q quits (asking twice while a timer runs). A timer that ends rings \
             the terminal's bell, shows its line highlighted, and sends a desktop notification \
             through notify-send when it is installed. After the last step, c records the recipe \
-            cooked as 'recipes cooked' does, so its planned meal is done. Steps are the \
+            cooked as 'recipes cooked' does, so its planned meal is done (C, a second batch \
+            when it was recorded within four hours). Steps are the \
             instructions' paragraphs, numbered lines, or one-sentence lines; a long paragraph is \
             cut at sentence ends. Timers are the times the steps name ("25 minutes", "1-2 hours", \
             "4 Minuten", "10 min", "30 sec", in the languages imports read); a range rings at \
@@ -81,11 +82,11 @@ struct CookCommand: RecipesCommand {
                 return .success
             }
             environment.output.flush()
-            let (status, recorded) = CookScreen.run(sheet, usesColor: environment.output.usesColor) {
+            let (status, recorded) = CookScreen.run(sheet, usesColor: environment.output.usesColor) { again in
                 // Recorded when the cook says so at the end, maybe an hour after the start:
                 // at that moment (unless a test pins the clock), for the meal nearest it.
                 let now = environment.isClockPinned ? environment.now : Date()
-                return try CookedCommand.record(recipe, at: now, meal: nil, again: false, in: store, environment, now: now).joined(separator: "\n")
+                return try CookedCommand.record(recipe, at: now, meal: nil, again: again, in: store, environment, now: now).joined(separator: "\n")
             }
             // What was recorded stays on the shell's screen once the view is gone.
             if let recorded { environment.output.line(recorded) }

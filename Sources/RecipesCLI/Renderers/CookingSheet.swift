@@ -46,9 +46,15 @@ struct CookingSheet {
         return "serves \(AmountScaling.format(servings))" + (times.map { " (\($0))" } ?? "")
     }
 
-    /// A timer as the cook reads it: "25 minutes", "1-2 hours (rings at 1:00:00)".
+    /// A timer as the cook reads it: "25 minutes", "1-2 hours (rings after 1 h)".
     static func label(_ timer: StepTimer) -> String {
-        timer.isRange ? "\(timer.text) (rings at \(clock(timer.seconds)))" : timer.text
+        timer.isRange ? "\(timer.text) (rings after \(duration(timer.seconds)))" : timer.text
+    }
+
+    /// Seconds as a duration in words a clock time cannot be taken for: "20 min", "1 h 30 min", "45 s".
+    static func duration(_ seconds: Int) -> String {
+        let parts = [(seconds / 3_600, "h"), (seconds % 3_600 / 60, "min"), (seconds % 60, "s")].filter { $0.0 > 0 }
+        return parts.isEmpty ? "0 s" : parts.map { "\($0.0) \($0.1)" }.joined(separator: " ")
     }
 
     /// Seconds as a countdown shows them: "4:05", "1:02:03".

@@ -9,7 +9,7 @@ import RecipesCore
 enum CookScreen {
     /// Runs the view until `q` or a stop signal; the exit status and the line to leave on
     /// the shell's screen (what was recorded), if any.
-    static func run(_ sheet: CookingSheet, usesColor: Bool, recordCooked: @escaping () throws -> String) -> (ExitStatus, String?) {
+    static func run(_ sheet: CookingSheet, usesColor: Bool, recordCooked: @escaping (_ again: Bool) throws -> String) -> (ExitStatus, String?) {
         guard let screen = FullScreen() else { return (.failure, nil) }
         defer { screen.leave() }
         var view = CookView(sheet: sheet, usesColor: usesColor, recordCooked: recordCooked)
@@ -43,7 +43,8 @@ enum CookScreen {
 struct CookView {
     let sheet: CookingSheet
     let usesColor: Bool
-    let recordCooked: () throws -> String
+    /// Records the meal cooked now; `again` records a second batch within four hours.
+    let recordCooked: (_ again: Bool) throws -> String
     /// The step shown, from 0; `sheet.steps.count` is the page after the last.
     var step = 0
     var showsIngredients = true
@@ -54,6 +55,8 @@ struct CookView {
     var isQuitAsked = false
     /// The cooked line once recorded.
     var recorded: String?
+    /// Set when `c` found the meal recorded within four hours: `C` records another batch.
+    var isRecordedAlready = false
 
     enum Outcome { case stay, quit }
 
@@ -74,9 +77,13 @@ struct CookView {
             if !timers.dismissRung() { message = "No timer has rung." }
         case .character("i"):
             showsIngredients.toggle()
-        case .character("c") where isLastPage && recorded == nil:
+        case .character("c") where isLastPage && recorded == nil, .character("C") where isLastPage && recorded == nil && isRecordedAlready:
             do {
-                recorded = try recordCooked()
+                recorded = try recordCooked(key == .character("C"))
+            } catch let failure as CommandFailure where failure.status == .nothingFound {
+                // Cooked within four hours already: the view's own way to a second batch.
+                isRecordedAlready = true
+                message = failure.message.components(separatedBy: "; nothing was recorded").first.map { $0 + ". C records another batch." } ?? failure.message
             } catch let failure as CommandFailure {
                 message = failure.message
             } catch {
@@ -102,7 +109,7 @@ struct CookView {
     func frame(columns: Int, rows: Int, now: ContinuousClock.Instant) -> [String] {
         guard columns >= Self.minimumColumns, rows >= Self.minimumRows else { return tooSmall(columns: columns, rows: rows) }
         var footer = timerLines(columns: columns, now: now)
-        if let message { footer.append(Styled(TerminalText.oneLine(message), style: .notice)) }
+        if let message { footer += Self.wrap(TerminalText.oneLine(message), width: columns).prefix(2).map { Styled($0, style: .notice) } }
         footer.append(Styled(helpLine(columns: columns), style: .help))
         let header = [Styled(headerLine(columns: columns), style: .title), Styled(String(repeating: "─", count: columns), style: .dim)]
         let bodyRows = max(0, rows - header.count - footer.count)
@@ -124,10 +131,13 @@ struct CookView {
         return name + String(repeating: " ", count: max(1, columns - TextColumns.width(name) - TextColumns.width(right))) + right
     }
 
+    /// The keys that do something on this page.
     private func helpLine(columns: Int) -> String {
-        var keys = [("n/→", "next"), ("p/←", "back"), ("t", "timer"), ("i", "ingredients"), ("q", "quit")]
-        if !timers.rung.isEmpty { keys.insert(("d", "dismiss"), at: 3) }
-        if isLastPage, recorded == nil, !sheet.steps.isEmpty { keys.insert(("c", "cooked"), at: 0) }
+        var keys = isLastPage ? [("p/←", "back"), ("i", "ingredients"), ("q", "quit")]
+            : [("n/→", "next"), ("p/←", "back"), ("t", "timer"), ("i", "ingredients"), ("q", "quit")]
+        if sheet.steps.isEmpty { keys.removeFirst() }
+        if !timers.rung.isEmpty { keys.insert(("d", "dismiss"), at: keys.count - 2) }
+        if isLastPage, recorded == nil { keys.insert(isRecordedAlready ? ("C", "another batch") : ("c", "cooked"), at: 0) }
         let long = keys.map { "\($0.0) \($0.1)" }.joined(separator: "  ")
         return TextColumns.width(long) <= columns ? long : keys.map { "\($0.0.prefix(1)) \($0.1.prefix(5))" }.joined(separator: " ")
     }
@@ -144,10 +154,9 @@ struct CookView {
     }
 
     private func body(columns: Int, rows: Int) -> [Styled] {
-        let page = pageLines(width: columns >= 100 && showsIngredients && !sheet.lines.isEmpty ? columns - min(44, columns * 2 / 5) - 3 : columns,
-                             rows: rows)
-        guard showsIngredients, !sheet.lines.isEmpty else { return page }
+        guard showsIngredients, !sheet.lines.isEmpty else { return pageLines(width: columns, rows: rows) }
         if columns >= 100 {
+            let page = pageLines(width: columns - min(44, columns * 2 / 5) - 3, rows: rows)
             // Side by side: the list on the left, the step beside it.
             let left = min(44, columns * 2 / 5)
             let list = ingredientLines(width: left, rows: rows)
@@ -157,9 +166,11 @@ struct CookView {
                 return Styled(joining: cell, width: left, step)
             }
         }
-        // Stacked: the list above the step, with at least three of its lines.
-        let listRows = max(3, rows - page.count - 1)
-        return ingredientLines(width: columns, rows: min(listRows, rows)) + [Styled("")] + page
+        // Stacked: the step first, with at least the list's title and three of its lines
+        // above it; the list takes what the step leaves.
+        let leastList = min(sheet.lines.count + 1, 4)
+        let page = pageLines(width: columns, rows: max(1, rows - leastList - 1))
+        return ingredientLines(width: columns, rows: max(leastList, rows - page.count - 1)) + [Styled("")] + page
     }
 
     /// The list, its lines for this step marked, the ones earlier steps used ticked. When it
@@ -173,49 +184,58 @@ struct CookView {
             let mark = current.contains(index) ? "▸ " : earlier.contains(index) || isLastPage && !sheet.steps.isEmpty ? "✓ " : "  "
             let amount = TextColumns.truncate(line.amount, to: amountWidth)
             let padded = amount + String(repeating: " ", count: max(0, amountWidth - TextColumns.width(amount)))
-            return Styled(mark + padded + (amountWidth > 0 ? " " : "") + line.name,
+            return Styled(mark + padded + (amountWidth > 0 ? "  " : "") + line.name,
                           style: current.contains(index) ? .used : earlier.contains(index) ? .dim : .plain)
         }
         let title = Styled("Ingredients", style: .heading)
         guard lines.count + 1 > rows else { return [title] + lines }
-        let shown = max(1, rows - 2)
-        let first = min(current.min() ?? 0, max(0, lines.count - shown))
-        let more = lines.count - shown
-        lines = Array(lines[first..<min(lines.count, first + shown)])
-        return [title] + lines + [Styled("  … \(more) more (i hides the list)", style: .dim)]
+        // Too many: the lines this step uses, then the first of the others, in list order.
+        let room = max(1, rows - 2)
+        let others = lines.indices.filter { !current.contains($0) }
+        let kept = Set(current.sorted().prefix(room) + others.prefix(max(0, room - current.count)))
+        let more = lines.count - kept.count
+        lines = lines.indices.filter(kept.contains).map { lines[$0] }
+        return [title] + lines + [Styled("  … \(more) more", style: .dim)]
     }
 
-    /// The step, large as a terminal allows: bold, wrapped to a readable width, and spaced
-    /// when there is room; or the last page; or what a recipe without steps says.
+    /// The step, in bold and wrapped to a readable width, with its timers; or the last page;
+    /// or what a recipe without steps says. A step too long for `rows` is cut with a mark,
+    /// its timers kept.
     private func pageLines(width: Int, rows: Int) -> [Styled] {
-        guard !sheet.steps.isEmpty else {
-            return [Styled("This recipe has no steps: it has no instructions.", style: .heading),
-                    Styled(showsIngredients ? "Its ingredients are listed above." : "i shows its ingredients.")]
-        }
-        if isLastPage {
-            let all = "All \(sheet.steps.count) step\(sheet.steps.count == 1 ? "" : "s") done."
-            if let recorded { return [Styled(all, style: .heading), Styled(""), Styled(recorded)] }
-            return [Styled(all, style: .heading), Styled(""), Styled("c records \(sheet.name) as cooked (its planned meal is done); p goes back; q quits.")]
-        }
-        let current = sheet.steps[step]
-        var lines = [Styled("Step \(current.number) of \(sheet.steps.count)", style: .heading), Styled("")]
         let textWidth = max(10, min(width - 4, 72))
-        let wrapped = Self.wrap(current.text, width: textWidth)
-        let timerHints = current.timers.map { timer -> Styled in
-            let running = timers.running.contains { $0.step == step && $0.timer == timer }
-            return Styled("  ⏲ \(CookingSheet.label(timer))" + (running ? "  (running)" : "  · t starts it"), style: .timer)
+        func wrapped(_ text: String, style: Styled.Style = .plain) -> [Styled] {
+            Self.wrap(text, width: textWidth).map { Styled("  " + $0, style: style) }
         }
-        let spaced = wrapped.count * 2 - 1 + lines.count + 1 + timerHints.count <= rows
-        for (index, line) in wrapped.enumerated() {
-            if spaced, index > 0 { lines.append(Styled("")) }
-            lines.append(Styled("  " + line, style: .step))
+        var lines: [Styled]
+        if sheet.steps.isEmpty {
+            lines = [Styled("No steps: this recipe has no instructions.", style: .heading)]
+                + wrapped(showsIngredients ? "Its ingredients are above; c records it as cooked." : "i shows its ingredients; c records it as cooked.")
+        } else if isLastPage {
+            let all = sheet.steps.count == 1 ? "The step is done." : "All \(sheet.steps.count) steps done."
+            lines = [Styled(all, style: .heading), Styled("")]
+            if let recorded {
+                lines += recorded.split(separator: "\n").flatMap { wrapped(String($0)) }
+            } else {
+                lines += wrapped("c records \(sheet.name) as cooked now (and its planned meal as done, if it has one).")
+                lines += wrapped("p goes back; q quits.")
+            }
+        } else {
+            let current = sheet.steps[step]
+            let hints = current.timers.map { timer -> Styled in
+                let running = timers.running.contains { $0.step == step && $0.timer == timer }
+                return Styled("  ⏲ \(CookingSheet.label(timer))" + (running ? "  (running)" : "  · t starts it"), style: .timer)
+            }
+            // The heading and every timer of the step stay; the text gets the rows between.
+            let textRows = max(1, rows - 2 - (hints.isEmpty ? 0 : hints.count + 1))
+            var text = wrapped(current.text, style: .step)
+            if text.count > textRows {
+                text = Array(text.prefix(textRows))
+                text[textRows - 1] = Styled("  … (the step goes on: a larger terminal shows it whole)", style: .dim)
+            }
+            lines = [Styled("Step \(current.number) of \(sheet.steps.count)", style: .heading), Styled("")] + text
+            if !hints.isEmpty { lines += [Styled("")] + hints }
         }
-        if !timerHints.isEmpty { lines += [Styled("")] + timerHints }
-        if lines.count > rows, rows > 0 {
-            lines = Array(lines.prefix(rows))
-            lines[rows - 1] = Styled("  … (the step goes on: a larger terminal shows it whole)", style: .dim)
-        }
-        return lines
+        return Array(lines.prefix(max(0, rows)))
     }
 
     /// `text` in lines of at most `width` columns, broken at spaces (a longer word is cut).

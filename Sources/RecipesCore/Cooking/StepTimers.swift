@@ -46,7 +46,7 @@ extension CookingSteps {
         let (unitWord, afterUnit) = word(in: characters, at: probe)
         guard let unit = Self.units[unitWord.lowercased()] else { return nil }
         var end = afterUnit
-        if end < characters.count, characters[end] == ".", unitWord.count <= 4 { end += 1 }
+        if unitWord.count <= 4, Self.isAbbreviationDot(characters, at: end) { end += 1 }
         var seconds = low * unit
         var upper = high.map { $0 * unit }
         // "1 hour 30 minutes", "1 h 30", "1h30": a smaller unit after a larger one adds to it.
@@ -57,7 +57,7 @@ extension CookingSteps {
                 if let small = Self.units[smallWord.lowercased()], small < unit {
                     seconds += extra * small
                     end = afterSmall
-                    if end < characters.count, characters[end] == ".", smallWord.count <= 4 { end += 1 }
+                    if smallWord.count <= 4, Self.isAbbreviationDot(characters, at: end) { end += 1 }
                 } else if unit == 3_600, extra < 60, smallWord.isEmpty || MeasureUnit.named(smallWord) == nil, !characters[skipSpaces(characters, afterExtra)...].starts(with: ["°"]) {
                     // "1 h 30", "2 h 30 à feu doux": the number after hours is minutes, unless
                     // a unit of measure follows it ("1 h 30 g sugar" is no such thing).
@@ -71,6 +71,15 @@ extension CookingSteps {
         guard low >= 1, low <= 7 * 86_400 else { return nil }
         let written = String(characters[start..<end]).trimmingCharacters(of: " ")
         return (StepTimer(text: written, seconds: Int(low.rounded()), upToSeconds: upper.map { Int($0.rounded()) }), end)
+    }
+
+    /// Whether a "." at `index` belongs to an abbreviated unit ("10 min. à feu doux", "1 Std.
+    /// ziehen lassen"): a lower-case word follows it. Before a capital or the end it ends the
+    /// sentence, and is no part of the timer's text ("Rest 30 sec.").
+    private static func isAbbreviationDot(_ characters: [Character], at index: Int) -> Bool {
+        guard index < characters.count, characters[index] == "." else { return false }
+        let next = skipSpaces(characters, index + 1)
+        return next > index + 1 && next < characters.count && characters[next].isLowercase
     }
 
     /// A number at `start`: "25", "1.5", "1,5", "½", "1½", "1 1/2", "3/4"; with where it ends.

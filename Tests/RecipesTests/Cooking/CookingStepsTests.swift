@@ -22,6 +22,8 @@ import Testing
         ("Koka i 20 minuter", 1_200, nil, "20 minuter"),
         ("Stek i 1 time", 3_600, nil, "1 time"),
         ("Rest 30 sec", 30, nil, "30 sec"),
+        // A full stop that ends the sentence is no part of the unit (found by a user trial).
+        ("Rest 30 sec.", 30, nil, "30 sec"), ("Dejar reposar 1 hora. Servir.", 3_600, nil, "1 hora"), ("1 Std. ziehen lassen", 3_600, nil, "1 Std."),
         ("Whisk for 30s", 30, nil, "30s"),
         ("Bake 10min", 600, nil, "10min"),
         ("Roast 1 hour 30 minutes", 5_400, nil, "1 hour 30 minutes"),

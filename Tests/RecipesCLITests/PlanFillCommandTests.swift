@@ -165,6 +165,17 @@ import Testing
         #expect(try cli.storeBytes() == before)
     }
 
+    /// Found by a user trial: a rule of the config file for every meal was not named when
+    /// nothing fitted it, and a day where the rule goes was told the list of keys.
+    @Test func aConfigRuleIsNamedByItsLine() throws {
+        try writeConfig("# rules\nfill.max-time = 10m\n")
+        let result = try cli.runOnStore(["plan", "--fill", "--dry-run"])
+        #expect(result.status == 1 && result.stderr.contains("no dish ready in 10 min (fill.max-time, \(cli.home.path)/.config/recipes/config:2)"), "\(result)")
+        try writeConfig("fill.weekdays.weekends = 3\n")
+        let scope = try cli.runOnStore(["plan", "--fill", "--dry-run"])
+        #expect(scope.status == 2 && scope.stderr.contains("config:1: 'fill.weekdays.weekends' ends in a day or meal, not a rule"), "\(scope)")
+    }
+
     @Test func aRerollReplacesOneMealAndALockKeepsIt() throws {
         #expect(try cli.runOnStore(["plan", "Mussels", "fri"]).status == 0)
         let reroll = try cli.runOnStore(["plan", "--reroll", "fri", "--format", "plain"])

@@ -42,7 +42,8 @@ public struct FillRules: Sendable, Equatable {
         }
     }
 
-    /// A condition for some days of the week, one meal, or both.
+    /// A condition for some days of the week, one meal, or both; or, as a configuration
+    /// file's `fill.max-time` is kept (so a message can name its line), for every meal.
     public struct ScopedCondition: Sendable, Equatable {
         /// The days it holds on, 0 for Sunday to 6 for Saturday; nil for every day.
         public var weekdays: Set<Int>?
@@ -50,7 +51,7 @@ public struct FillRules: Sendable, Equatable {
         public var meal: String?
         /// What it asks.
         public var condition: Condition
-        /// Where it was given, for messages: "fill.fri.tag (config line 4)".
+        /// Where it was given, for messages: "fill.fri.tag, ~/.config/recipes/config:4".
         public var origin: String
 
         /// A condition for `weekdays` and `meal`.
@@ -162,7 +163,7 @@ extension FillRules {
         var order: [String] = []
         var noRepeatLine: Int?
         for (key, setting) in file.section("fill.") {
-            let origin = "\(setting.key) (\(path) line \(setting.line))"
+            let origin = "\(setting.key), \(path):\(setting.line)"
             let parts = key.lowercased().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             if parts.count == 2, parts[0] == "at-least" || parts[0] == "at-most" {
                 guard let count = Int(setting.value), (0...21).contains(count) else {
@@ -200,6 +201,10 @@ extension FillRules {
             }
             var weekdays: Set<Int>?
             var meal: String?
+            // "fill.weekdays.weekends = 3": the last word is a day or meal, no rule.
+            if Self.weekdays(rule) != nil || meals.time(of: rule) != nil {
+                throw file.failure(setting, "'\(setting.key)' ends in a day or meal, not a rule: end it with max-time, tag or not-tag (such as fill.\(rule).tag = fish)")
+            }
             for scope in parts.dropLast() {
                 if let days = Self.weekdays(scope), weekdays == nil {
                     weekdays = days
@@ -223,11 +228,8 @@ extension FillRules {
             default:
                 throw file.failure(setting, Self.expectedKey)
             }
-            if weekdays == nil, meal == nil {
-                self.condition = self.condition.adding(condition)
-            } else {
-                scoped.append(ScopedCondition(weekdays: weekdays, meal: meal, condition: condition, origin: origin))
-            }
+            // A rule for every meal is scoped to all of them, which keeps its line for messages.
+            scoped.append(ScopedCondition(weekdays: weekdays, meal: meal, condition: condition, origin: origin))
         }
         self.quotas = order.compactMap { quotas[$0] }
     }

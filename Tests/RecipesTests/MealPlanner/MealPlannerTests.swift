@@ -406,16 +406,21 @@ import Testing
             """
         let rules = try FillRules(configuration: text, path: "config")
         #expect(rules.noRepeatDays == 21)
-        #expect(rules.condition.excludedTags == ["dessert", "drink"])
-        #expect(rules.scoped.count == 2)
-        #expect(rules.scoped[0].weekdays == [1, 2, 3, 4, 5] && rules.scoped[0].condition.maxMinutes == 30 && rules.scoped[0].meal == nil)
-        #expect(rules.scoped[1].weekdays == [5] && rules.scoped[1].meal == "dinner" && rules.scoped[1].condition.tags == [["fish", "seafood"]])
+        // A rule for every meal is kept with its line, for messages.
+        #expect(rules.scoped.count == 3 && rules.condition == FillRules.Condition())
+        #expect(rules.scoped[0].weekdays == nil && rules.scoped[0].meal == nil && rules.scoped[0].condition.excludedTags == ["dessert", "drink"])
+        #expect(rules.scoped[0].origin == "fill.not-tag, config:2", "\(rules.scoped[0].origin)")
+        #expect(rules.scoped[1].weekdays == [1, 2, 3, 4, 5] && rules.scoped[1].condition.maxMinutes == 30 && rules.scoped[1].meal == nil)
+        #expect(rules.scoped[2].weekdays == [5] && rules.scoped[2].meal == "dinner" && rules.scoped[2].condition.tags == [["fish", "seafood"]])
         #expect(rules.quotas == [FillRules.Quota(tag: "vegetarian", atLeast: 2, atMost: 4, origin: rules.quotas[0].origin)])
         #expect(rules.varieties == [.dish, .bakedGood])
         for (line, problem) in [
             ("fill.max-time = soon", "is not a time"), ("fill.fri.no-repeat = 3d", "takes no day"), ("fill.someday.tag = x", "is not a day"),
             ("fill.at-least.vegetarian = 30", "from 0 to 21"), ("fill.colour = red", "expected fill."), ("fill.tag = ,", "no tag"),
             ("fill.kind = drink", "not a kind"), ("fill.at-most.x = 1\nfill.at-least.x = 2", "at least 2 but at most 1"),
+            // Found by a user trial: a scope where the rule goes was told the list of keys.
+            ("fill.weekdays.weekends = 3", "ends in a day or meal, not a rule: end it with max-time, tag or not-tag"),
+            ("fill.fri = fish", "ends in a day or meal"),
         ] {
             #expect {
                 try FillRules(configuration: line, path: "config")

@@ -23,6 +23,15 @@ import Testing
         }
     }
 
+    /// Tap water and ice are in every kitchen (as the pantry counts them), in any language;
+    /// sparkling water is bought. Found by a user trial.
+    @Test func waterFromTheTapIsNotShopped() {
+        let soup = Recipe(name: "Soup", ingredients: [Ingredient(name: "water", amount: "1 l"), Ingredient(name: "leeks", amount: "2"),
+                                                      Ingredient(name: "eau froide", amount: "20 cl"), Ingredient(name: "Wasser", amount: "")])
+        let drink = Beverage(name: "Spritz", ingredients: [Ingredient(name: "sparkling water", amount: "100 ml"), Ingredient(name: "ice cubes", amount: "6")])
+        #expect(ShoppingList(recipes: [soup, drink]).items.map(\.name) == ["leeks", "sparkling water"])
+    }
+
     @Test func ingredientsMergeByFoldedNameAndSumWhenUnitsAgree() {
         let soup = Recipe(name: "Soup", ingredients: [Ingredient(name: "Crème fraîche", amount: "1/2 cup"),
                                                       Ingredient(name: "Salt", amount: "a pinch"), Ingredient(name: "Leeks", amount: "2")])

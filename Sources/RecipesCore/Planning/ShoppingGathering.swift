@@ -62,6 +62,10 @@ struct ShoppingGathering {
             }
             return
         }
+        // Water from the tap (and ice from the freezer) is in every kitchen, as the pantry
+        // counts it: no shopping for "1 l water" (found by a user trial). Sparkling water is
+        // another ingredient, and is shopped.
+        if !reading.identities.isEmpty, reading.identities.allSatisfy(PantryMatch.alwaysThere.contains) { return }
         // "Butter or margarine" is bought as the first, and says the other will do.
         let identity = reading.identities.count == 1 || reading.isAlternatives ? reading.identities[0] : nil
         let key = identity.map { "=" + $0 } ?? ShoppingList.itemKey(name)

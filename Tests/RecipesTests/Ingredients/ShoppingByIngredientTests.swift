@@ -18,11 +18,11 @@ struct ShoppingByIngredientTests {
     }
 
     @Test func amountsConvertToTheSystemAsked() {
-        let bread = Self.recipe("Bread", [("flour", "500 g"), ("water", "350 ml"), ("salt", "2 tsp")])
+        let bread = Self.recipe("Bread", [("flour", "500 g"), ("milk", "350 ml"), ("salt", "2 tsp")])
         let list = ShoppingList(recipes: [bread], units: .us)
         #expect(list.items.map { $0.amounts.map(\.text) } == [["1⅛ lb"], ["1½ cups"], ["2 tsp"]])
         // In metric, cups of what has a density are weighed; liquids and spoons are not.
-        let metric = ShoppingList(recipes: [Self.recipe("Pie", [("butter", "1 cup"), ("sugar", "½ cup"), ("water", "2 cups"), ("salt", "1 tsp"),
+        let metric = ShoppingList(recipes: [Self.recipe("Pie", [("butter", "1 cup"), ("sugar", "½ cup"), ("milk", "2 cups"), ("salt", "1 tsp"),
                                                                 ("gochujang", "½ cup")])], units: .metric)
         #expect(metric.items.map { $0.amounts.map(\.text) } == [["230 g"], ["100 g"], ["480 ml"], ["1 tsp"], ["120 ml"]])
     }

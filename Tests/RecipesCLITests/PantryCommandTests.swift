@@ -208,4 +208,31 @@ import Testing
         _ = try cli.openStore().addToPantry([PantryItem(identity: "spinach", name: "spinach", useBy: RecipesProcess.date("2026-12-04T23:00:00Z"))])
         #expect(try cli.runOnStore(["pantry"]).stdout == "Produce\n  spinach · use by 2026-12-05\n")
     }
+
+    /// Found by a user trial: `cooked --undo` reopened the meal but kept the pantry as the
+    /// meal left it. Undone, what it took is back: into the item still held, as the item
+    /// again when it was used up; a second undo of an older record puts back only its own.
+    @Test func undoingCookedPutsBackWhatItTook() throws {
+        let cli = RecipesProcess()
+        #expect(try cli.runOnStore(["add", "Omelette", "-i", "3 eggs", "-i", "100 ml milk", "-i", "salt"]).status == 0)
+        #expect(try cli.runOnStore(["pantry", "add", "6 eggs", "100 ml milk", "salt"]).status == 0)
+        let cooked = try cli.runOnStore(["cooked", "omelette"])
+        #expect(cooked.stdout.hasSuffix("pantry: eggs 6 → 3, milk used up\n"), "\(cooked)")
+        let undo = try cli.runOnStore(["cooked", "omelette", "--undo"])
+        #expect(undo.status == 0 && undo.stdout.hasSuffix("pantry: eggs 3 → 6, milk back 100 ml\n"), "\(undo)")
+        let json = try cli.runOnStore(["pantry", "--format", "json"]).stdout
+        #expect(json.contains("\"name\":\"eggs\",\"identity\":\"egg\"") && json.contains("\"quantity\":6"), "\(json)")
+        #expect(json.contains("\"identity\":\"milk\"") && json.contains("\"quantity\":100"), "\(json)")
+        // Cooked twice (a second batch), then bought more: each undo gives back its own.
+        #expect(try cli.runOnStore(["cooked", "omelette", "yesterday"]).status == 0)
+        #expect(try cli.runOnStore(["cooked", "omelette"]).status == 0)
+        #expect(try cli.runOnStore(["pantry", "add", "6 eggs"]).status == 0)
+        #expect(try cli.runOnStore(["cooked", "omelette", "--undo"]).stdout.hasSuffix("pantry: eggs 6 → 9\n"))
+        #expect(try cli.runOnStore(["cooked", "omelette", "--undo"]).stdout.hasSuffix("pantry: eggs 9 → 12, milk back 100 ml\n"))
+        // Nothing remembered for a record made without the pantry: nothing said of it.
+        #expect(try cli.runOnStore(["pantry", "clear"]).status == 0)
+        #expect(try cli.runOnStore(["cooked", "omelette"]).status == 0)
+        #expect(try cli.runOnStore(["pantry", "add", "2 eggs"]).status == 0)
+        #expect(!(try cli.runOnStore(["cooked", "omelette", "--undo"]).stdout.contains("pantry:")))
+    }
 }

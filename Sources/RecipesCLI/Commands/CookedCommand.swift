@@ -87,23 +87,37 @@ struct CookedCommand: RecipesCommand {
         }
         var lines = [CookedLine(record: record, recipe: recipe, before: before, after: try store.planEntries(of: recipe.id), formatter: formatter).text]
         // What it took from the pantry: "pantry: eggs 6 → 3, flour used up".
-        let heldAfter = Dictionary(uniqueKeysWithValues: try store.pantryItems().map { ($0.identity, $0) })
-        let taken = heldBefore.filter { $0.quantity != nil && heldAfter[$0.identity] != $0 }.map { item in
-            TerminalText.oneLine(item.name) + " " + (heldAfter[item.identity].map { "\(item.amountText() ?? "") → \($0.amountText() ?? "")" } ?? "used up")
-        }
-        if !taken.isEmpty { lines.append("pantry: " + taken.joined(separator: ", ")) }
+        if let change = try pantryChange(from: heldBefore, to: store.pantryItems()) { lines.append(change) }
         return lines
+    }
+
+    /// "pantry: eggs 6 → 3, flour used up", "pantry: eggs 3 → 6, milk back 500 ml": how the
+    /// items with an amount changed; nil when none did.
+    static func pantryChange(from before: [PantryItem], to after: [PantryItem]) -> String? {
+        let wasHeld = Dictionary(uniqueKeysWithValues: before.map { ($0.identity, $0) })
+        let isHeld = Dictionary(uniqueKeysWithValues: after.map { ($0.identity, $0) })
+        let changed = before.filter { $0.quantity != nil && isHeld[$0.identity] != $0 }.map { item in
+            TerminalText.oneLine(item.name) + " " + (isHeld[item.identity].map { "\(item.amountText() ?? "") → \($0.amountText() ?? "")" } ?? "used up")
+        } + after.filter { $0.quantity != nil && wasHeld[$0.identity] == nil }.map { item in
+            TerminalText.oneLine(item.name) + " back " + (item.amountText() ?? "")
+        }
+        return changed.isEmpty ? nil : "pantry: " + changed.joined(separator: ", ")
     }
 
     private func undoLatest(_ environment: CommandEnvironment) throws -> ExitStatus {
         let store = try environment.openStore()
         let recipe = try CommonOptions.resolve(reference, in: store)
+        let heldBefore = try store.pantryItems()
         guard let undone = try store.undoCooked(recipeID: recipe.id, now: environment.now) else {
             throw CommandFailure("\(TerminalText.oneLine(recipe.name)) has no cooked record to undo", status: .nothingFound)
         }
         let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
         let meal = undone.record.entryID.flatMap { id in try? store.planEntries(of: recipe.id).first { $0.id == id }?.meal }
         environment.output.line(CookedLine.undone(undone, recipe: recipe, meal: meal, formatter: formatter))
+        // What the meal had taken from the pantry, back: "pantry: eggs 3 → 6".
+        if !undone.restored.isEmpty, let change = try Self.pantryChange(from: heldBefore, to: store.pantryItems()) {
+            environment.output.line(change)
+        }
         return .success
     }
 }

@@ -13,12 +13,15 @@ public struct UndoneCooking: Sendable, Equatable {
     public let record: CookedRecord
     /// The planned occurrence open again, when the record had fulfilled one.
     public let reopened: Date?
+    /// The pantry items given back what the meal took from them, as they are now (empty when
+    /// this store took nothing for it, or the record came by sync).
+    public var restored: [PantryItem] = []
 }
 
 extension RecipeStore {
     /// Undoes the recipe's latest cooked record in one transaction, as `recipes cooked
-    /// RECIPE --undo` does: the record no longer counts, and the planned meal it fulfilled is
-    /// planned again. Nil, and nothing written, when the recipe has no record.
+    /// RECIPE --undo` does: the record no longer counts, the planned meal it fulfilled is
+    /// planned again, and what recording it took from this store's pantry is put back. Nil, and nothing written, when the recipe has no record.
     @discardableResult
     public func undoCooked(recipeID: UUID, now: Date = Date()) throws -> UndoneCooking? {
         try write {
@@ -35,7 +38,9 @@ extension RecipeStore {
             try planChanged(of: recipeID, now: now)
             let stillCooked = try record.entryID.map { try entries(where: "id = ?", [$0]).first?.cooked ?? [] } ?? []
             let reopened = record.occurrence.flatMap { PlanEntry.contains(stillCooked, $0) ? nil : $0 }
-            return UndoneCooking(record: record, reopened: reopened)
+            var undone = UndoneCooking(record: record, reopened: reopened)
+            undone.restored = try giveBackToPantry(for: record)
+            return undone
         }
     }
 

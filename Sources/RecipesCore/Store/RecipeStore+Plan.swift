@@ -213,7 +213,8 @@ extension RecipeStore {
     ///
     /// With `takingFromPantry`, the amounts the recipe's lines ask for are taken from the
     /// pantry items that hold a quantity of them, in the same transaction (see
-    /// ``takeFromPantry(recipeID:vocabulary:)``).
+    /// ``takeFromPantry(recipeID:vocabulary:)``), and remembered with the record:
+    /// ``undoCooked(recipeID:now:)`` on this store puts them back.
     @discardableResult
     public func recordCooked(recipeID: UUID, at date: Date, meal: String? = nil, again: Bool = false, now: Date = Date(),
                              local: LocalTime = .system, takingFromPantry vocabulary: IngredientVocabulary? = nil) throws -> CookedRecord {
@@ -248,7 +249,7 @@ extension RecipeStore {
             let record = CookedRecord(recipeID: recipeID, date: date, entryID: fulfilled?.entry.id, occurrence: fulfilled?.occurrence)
             try insertCooked(record, stamp: try nextPlanStamp())
             try planChanged(of: recipeID, now: now)
-            if let vocabulary { try takeFromPantry(recipeID: recipeID, vocabulary: vocabulary) }
+            if let vocabulary { try takeFromPantry(for: record, vocabulary: vocabulary) }
             return record
         }
     }

@@ -235,4 +235,19 @@ import Testing
         #expect(try cli.runOnStore(["pantry", "add", "2 eggs"]).status == 0)
         #expect(!(try cli.runOnStore(["cooked", "omelette", "--undo"]).stdout.contains("pantry:")))
     }
+
+    /// Found by a user trial: a dinner planned for 6 of a recipe for 4 took the amounts for 4
+    /// from the pantry. The planned meal's servings scale it, and --servings says otherwise.
+    @Test func cookedTakesForTheServingsCooked() throws {
+        let cli = RecipesProcess(now: "2026-11-30T18:30:00Z")
+        #expect(try cli.runOnStore(["add", "Omelette", "-i", "4 eggs", "-i", "200 ml milk", "--servings", "4"]).status == 0)
+        #expect(try cli.runOnStore(["plan", "omelette", "today 18:00", "--servings", "6"]).status == 0)
+        #expect(try cli.runOnStore(["pantry", "add", "12 eggs", "1 l milk"]).status == 0)
+        let planned = try cli.runOnStore(["cooked", "omelette"])
+        #expect(planned.stdout.hasSuffix("pantry: eggs 12 → 6, milk 1 l → 700 ml\n"), "\(planned)")
+        let two = try cli.runOnStore(["cooked", "omelette", "--again", "--servings", "2"])
+        #expect(two.stdout.hasSuffix("pantry: eggs 6 → 4, milk 700 ml → 600 ml\n"), "\(two)")
+        let bad = try cli.runOnStore(["cooked", "omelette", "--undo", "--servings", "2"])
+        #expect(bad.status == 64 && bad.stderr.contains("--undo"), "\(bad)")
+    }
 }

@@ -86,7 +86,9 @@ struct CookCommand: RecipesCommand {
                 // Recorded when the cook says so at the end, maybe an hour after the start:
                 // at that moment (unless a test pins the clock), for the meal nearest it.
                 let now = environment.isClockPinned ? environment.now : Date()
-                return try CookedCommand.record(recipe, at: now, meal: nil, again: again, in: store, environment, now: now).joined(separator: "\n")
+                // Cooked for the servings asked (--servings), else as the planned meal says.
+                return try CookedCommand.record(recipe, at: now, meal: nil, again: again, servings: scaling.servingsWanted, in: store, environment, now: now)
+                    .joined(separator: "\n")
             }
             // What was recorded stays on the shell's screen once the view is gone.
             if let recorded { environment.output.line(recorded) }

@@ -6,6 +6,8 @@ import RecipesCore
 struct CookedCommand: RecipesCommand {
     static let again = OptionSpec("--again", help: "Record it though it was recorded cooked within 4 hours (a second batch).")
     static let undo = OptionSpec("--undo", help: "Undo the recipe's latest cooked record; the planned meal it was for is planned again.")
+    static let servings = OptionSpec("--servings", value: "count",
+                                     help: "Cooked for this many: the pantry gives up that much (default: the planned meal's servings, else the recipe's).")
 
     static let spec = CommandSpec(
         name: "cooked",
@@ -26,15 +28,17 @@ struct CookedCommand: RecipesCommand {
             """,
         arguments: [ArgumentSpec("recipe", completes: .recipe, help: "The recipe's name or an id prefix."),
                     ArgumentSpec("when", optional: true, variadic: true, help: "When it was cooked (default: now).")],
-        options: [again, undo],
+        options: [again, undo, servings],
         examples: ["recipes cooked pizza", "recipes cooked pizza --undo", "recipes cooked \"Mom's Spaghetti\" yesterday dinner", "recipes cooked focaccia today 12:30"])
 
     let reference: String
     let when: String?
     let isAgain: Bool
     let isUndo: Bool
+    let servingsCooked: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        servingsCooked = try arguments.number(Self.servings, .servings, command: Self.spec.name)
         reference = arguments.positionals[0]
         let words = arguments.positionals.dropFirst().joined(separator: " ")
         when = words.isEmpty ? nil : words
@@ -42,6 +46,7 @@ struct CookedCommand: RecipesCommand {
         isUndo = arguments.has(Self.undo)
         if isUndo, isAgain { throw UsageError(.exclusive("--undo", "--again"), command: Self.spec.name) }
         if isUndo, let when { throw UsageError(.exclusive("--undo", "WHEN ('\(when)')"), command: Self.spec.name) }
+        if isUndo, servingsCooked != nil { throw UsageError(.exclusive("--undo", "--servings"), command: Self.spec.name) }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
@@ -62,14 +67,16 @@ struct CookedCommand: RecipesCommand {
         }
         let store = try environment.openStore()
         let recipe = try CommonOptions.resolve(reference, in: store)
-        for line in try Self.record(recipe, at: date, meal: meal, again: isAgain, in: store, environment) { environment.output.line(line) }
+        for line in try Self.record(recipe, at: date, meal: meal, again: isAgain, servings: servingsCooked, in: store, environment) {
+            environment.output.line(line)
+        }
         return .success
     }
 
     /// Records `recipe` cooked at `date`, fulfilling its planned meal and taking from the
     /// pantry; the lines that say so ("cooked …", "pantry: eggs 6 → 3"). `cook` records
     /// through here too.
-    static func record(_ recipe: Recipe, at date: Date, meal: String?, again: Bool, in store: RecipeStore,
+    static func record(_ recipe: Recipe, at date: Date, meal: String?, again: Bool, servings: Int? = nil, in store: RecipeStore,
                        _ environment: CommandEnvironment, now: Date? = nil) throws -> [String] {
         let now = now ?? environment.now
         let before = try store.planEntries(of: recipe.id)
@@ -78,7 +85,7 @@ struct CookedCommand: RecipesCommand {
         let record: CookedRecord
         do {
             // What was cooked comes out of the pantry's counted items.
-            record = try store.recordCooked(recipeID: recipe.id, at: date, meal: meal, again: again, now: now, local: environment.local,
+            record = try store.recordCooked(recipeID: recipe.id, at: date, meal: meal, again: again, servings: servings, now: now, local: environment.local,
                                             takingFromPantry: try environment.vocabulary())
         } catch let done as AlreadyCooked {
             let planned = done.plannedFor.map { ", the meal planned for \(formatter.full($0))" } ?? ""

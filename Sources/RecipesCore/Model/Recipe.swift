@@ -104,7 +104,7 @@ public class Recipe: Observable {
             adoptIngredients()
         }
     }
-    /// When the recipe was last cooked (`recipes cooked`, ``RecipeStore/recordCooked(recipeID:at:meal:again:now:local:takingFromPantry:)``); nil if never.
+    /// When the recipe was last cooked (`recipes cooked`, ``RecipeStore/recordCooked(recipeID:at:meal:again:servings:now:local:takingFromPantry:)``); nil if never.
     public internal(set) var lastCooked: Date? {
         get { observationRegistrar.access(self, keyPath: \.lastCooked); return storedLastCooked }
         set { observationRegistrar.withMutation(of: self, keyPath: \.lastCooked) { storedLastCooked = newValue } }

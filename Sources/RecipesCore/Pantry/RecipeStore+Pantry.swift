@@ -86,14 +86,16 @@ extension RecipeStore {
     /// them, in one transaction: the line's amount converted to the item's unit (by density
     /// between volume and mass), never below zero; an item used up is removed. Items held
     /// without a quantity, and amounts that do not convert (a pinch, 1 can against grams),
-    /// are left as they are. Returns the items changed (a used-up one with quantity 0).
+    /// are left as they are. With `servings`, the amounts are scaled by them over the
+    /// recipe's own (when it says them), as a meal for six takes more than one for four.
+    /// Returns the items changed (a used-up one with quantity 0).
     @discardableResult
-    public func takeFromPantry(recipeID: UUID, vocabulary: IngredientVocabulary = .active) throws -> [PantryItem] {
+    public func takeFromPantry(recipeID: UUID, servings: Int? = nil, vocabulary: IngredientVocabulary = .active) throws -> [PantryItem] {
         try write {
             let tracked = try pantryItems().filter { $0.quantity != nil }
             guard !tracked.isEmpty, let record = try record(withID: recipeID) else { return [] }
             var changed: [String: PantryItem] = [:]
-            for item in ShoppingList(recipes: [record.makeRecipe()], vocabulary: vocabulary).items {
+            for item in ShoppingList(meals: [(record.makeRecipe(), servings)], vocabulary: vocabulary).items {
                 let key = ShoppingList.itemKey(item.name)
                 guard let found = tracked.first(where: { $0.isThere(for: item.identity, key: key, in: vocabulary) }),
                       var held = changed[found.identity] ?? Optional(found), let heldDimension = held.dimension else { continue }

@@ -17,10 +17,11 @@ private struct TakenAmount: Codable {
 }
 
 extension RecipeStore {
-    /// Takes what `recipeID` asks for from the pantry for `record`, remembering the amounts.
-    func takeFromPantry(for record: CookedRecord, vocabulary: IngredientVocabulary) throws {
+    /// Takes what `recipeID` asks for, for `servings`, from the pantry for `record`,
+    /// remembering the amounts.
+    func takeFromPantry(for record: CookedRecord, servings: Int?, vocabulary: IngredientVocabulary) throws {
         let before = Dictionary(uniqueKeysWithValues: try pantryItems().map { ($0.identity, $0) })
-        let taken = try takeFromPantry(recipeID: record.recipeID, vocabulary: vocabulary).compactMap { after -> TakenAmount? in
+        let taken = try takeFromPantry(recipeID: record.recipeID, servings: servings, vocabulary: vocabulary).compactMap { after -> TakenAmount? in
             guard let was = before[after.identity], let held = was.quantity, let left = after.quantity, let dimension = was.dimension,
                   held > left else { return nil }
             return TakenAmount(identity: was.identity, name: was.name, quantity: held - left, dimension: String(describing: dimension),

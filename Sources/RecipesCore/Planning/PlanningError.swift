@@ -16,7 +16,7 @@ public struct PlanningInputError: Error, CustomStringConvertible, Equatable, Sen
     public var description: String { "'\(part)': \(reason)" }
 }
 
-/// A meal recorded cooked already: ``RecipeStore/recordCooked(recipeID:at:meal:again:now:local:takingFromPantry:)``
+/// A meal recorded cooked already: ``RecipeStore/recordCooked(recipeID:at:meal:again:servings:now:local:takingFromPantry:)``
 /// refuses to record it twice unless asked.
 public struct AlreadyCooked: Error, Equatable, Sendable {
     /// The recipe.

@@ -213,10 +213,11 @@ extension RecipeStore {
     ///
     /// With `takingFromPantry`, the amounts the recipe's lines ask for are taken from the
     /// pantry items that hold a quantity of them, in the same transaction (see
-    /// ``takeFromPantry(recipeID:vocabulary:)``), and remembered with the record:
+    /// ``takeFromPantry(recipeID:servings:vocabulary:)``) for `servings`, else the servings of the planned meal
+    /// it fulfils, else the recipe's own; and remembered with the record:
     /// ``undoCooked(recipeID:now:)`` on this store puts them back.
     @discardableResult
-    public func recordCooked(recipeID: UUID, at date: Date, meal: String? = nil, again: Bool = false, now: Date = Date(),
+    public func recordCooked(recipeID: UUID, at date: Date, meal: String? = nil, again: Bool = false, servings: Int? = nil, now: Date = Date(),
                              local: LocalTime = .system, takingFromPantry vocabulary: IngredientVocabulary? = nil) throws -> CookedRecord {
         try write {
             try requireRecipe(recipeID)
@@ -249,7 +250,8 @@ extension RecipeStore {
             let record = CookedRecord(recipeID: recipeID, date: date, entryID: fulfilled?.entry.id, occurrence: fulfilled?.occurrence)
             try insertCooked(record, stamp: try nextPlanStamp())
             try planChanged(of: recipeID, now: now)
-            if let vocabulary { try takeFromPantry(for: record, vocabulary: vocabulary) }
+            // For as many as were cooked for: as said, else as the planned meal says.
+            if let vocabulary { try takeFromPantry(for: record, servings: servings ?? fulfilled?.entry.servings, vocabulary: vocabulary) }
             return record
         }
     }

@@ -32,6 +32,37 @@ import Testing
         #expect(ShoppingList(recipes: [soup, drink]).items.map(\.name) == ["leeks", "sparkling water"])
     }
 
+    /// Amounts in two parts, found by a user trial: a dozen eggs and six were 7 eggs, "1 lb 2
+    /// oz" lost its ounces, a head of garlic was added to cloves, and a 400 g tin stood apart
+    /// from 400 g. Each line as a page writes it, split as imports split it.
+    @Test func dozensCompoundMeasuresTinSizesAndCloves() {
+        func recipe(_ name: String, _ lines: [String]) -> Recipe {
+            Recipe(name: name, ingredients: lines.map { let (name, amount) = IngredientLine.split($0); return Ingredient(name: name, amount: amount) })
+        }
+        let a = recipe("A", ["1 dozen eggs", "3 Knoblauchzehen", "1 head garlic", "1 lb 2 oz beef mince", "1 (400g) tin chopped tomatoes",
+                             "2 cloves garlic", "1 cup 2 tbsp milk", "2 gousses d'ail"])
+        let b = recipe("B", ["6 eggs", "200 g beef mince", "400 g chopped tomatoes", "100 ml milk", "1 bulb garlic"])
+        let list = ShoppingList(recipes: [a, b])
+        func amounts(_ identity: String) -> [String] { list.items.first { $0.identity == identity }?.amounts.map(\.text) ?? [] }
+        #expect(amounts("egg") == ["18"])
+        #expect(amounts("ground beef") == ["710 g"])
+        #expect(amounts("canned tomato") == ["800 g"])
+        #expect(amounts("milk") == ["370 ml"])
+        // Cloves in three languages are cloves; a head and a bulb are heads.
+        #expect(amounts("garlic") == ["7 Zehen", "2 heads"])
+        #expect(IngredientLine.split("1 lb 2 oz beef mince") == ("beef mince", "1 lb 2 oz"))
+        #expect(IngredientLine.split("1 dozen eggs") == ("eggs", "1 dozen"))
+    }
+
+    @Test func twoMeasuresScaleAndConvertAsOne() {
+        #expect(AmountScaling.scale("1 lb 2 oz", by: 2) == "2¼ lb")
+        #expect(AmountScaling.scale("1 cup 2 tbsp, sifted", by: 2) == "2¼ cup, sifted")
+        #expect(UnitConversion.converted("1 lb 2 oz", to: .metric) == "510 g")
+        // Not two measures: a count after the unit, or a range.
+        #expect(AmountScaling.scale("1 lb 2 large", by: 2) == "2 lb 2 large")
+        #expect(AmountScaling.scale("1-2 lb 2 oz", by: 2) == "2-4 lb 2 oz")
+    }
+
     @Test func ingredientsMergeByFoldedNameAndSumWhenUnitsAgree() {
         let soup = Recipe(name: "Soup", ingredients: [Ingredient(name: "Crème fraîche", amount: "1/2 cup"),
                                                       Ingredient(name: "Salt", amount: "a pinch"), Ingredient(name: "Leeks", amount: "2")])

@@ -31,6 +31,14 @@ enum IngredientLine {
         takeBracket()
         if !attachedUnit { takeUnit() }
         takeBracket()
+        // A smaller unit after the larger: "1 lb 2 oz", "1 cup 2 tbsp".
+        if index + 1 < words.count, isQuantity(words[index]), !hasAttachedUnit(words[index]), let length = unitLength(words, at: index + 1),
+           let large = amount.last.flatMap({ MeasureUnit.named($0) }), large.dimension != .count,
+           let small = MeasureUnit.named(words[(index + 1)..<(index + 1 + length)].joined(separator: " ")),
+           small.dimension == large.dimension, small.size < large.size {
+            amount.append(contentsOf: words[index..<(index + 1 + length)])
+            index += 1 + length
+        }
         // A second measure after a slash: "250 g / 8¾ oz".
         if index + 1 < words.count, words[index] == "/", isQuantity(words[index + 1]) {
             amount.append(contentsOf: words[index...(index + 1)])
@@ -139,6 +147,7 @@ enum IngredientLine {
         "clove", "cloves", "can", "cans", "tin", "tins", "jar", "jars", "package", "packages", "pkg", "packet", "packets",
         "stick", "sticks", "slice", "slices", "bunch", "bunches", "handful", "handfuls", "sprig", "sprigs",
         "piece", "pieces", "sheet", "sheets", "bottle", "bottles", "shot", "shots", "jigger", "jiggers", "splash",
+        "dozen", "doz", "head", "heads", "bulb", "bulbs", "dutzend", "douzaine", "douzaines", "docena", "docenas", "dozzina", "dozzine",
         // German
         "el", "tl", "msp", "prise", "prisen", "stück", "stk", "bund", "zehe", "zehen", "becher", "päckchen", "pck", "scheibe",
         "scheiben", "dose", "dosen", "tasse", "tassen", "glas", "gläser", "zweig", "zweige", "blatt", "blätter", "handvoll",

@@ -22,12 +22,18 @@ extension UnitConversion {
             return quantity + " " + unit.symbol + rest
         }
         guard unitSystem != system else { return amount }
-        if system == .metric, unit.dimension == .volume, let density {
-            let grams = leading.value * unit.size * density
-            return express(grams, upTo: leading.upper.map { $0.value * unit.size * density }, dimension: .mass, in: .metric) + rest
+        // "1 lb 2 oz" is one weight.
+        var value = leading.value, after = String(rest)
+        if leading.upper == nil, let compound = AmountScaling.compound(leading.rest) {
+            value += compound.extra
+            after = compound.after
         }
-        let text = express(leading.value * unit.size, upTo: leading.upper.map { $0.value * unit.size }, dimension: unit.dimension, in: system)
-        return text + rest
+        if system == .metric, unit.dimension == .volume, let density {
+            let grams = value * unit.size * density
+            return express(grams, upTo: leading.upper.map { $0.value * unit.size * density }, dimension: .mass, in: .metric) + after
+        }
+        let text = express(value * unit.size, upTo: leading.upper.map { $0.value * unit.size }, dimension: unit.dimension, in: system)
+        return text + after
     }
 
     /// `text` with its oven temperatures in `system`'s scale: "350°F", "350 °F", "350 degrees

@@ -20,9 +20,26 @@ public enum AmountScaling {
         // eighths and thirds a cook measures ("1⅛ cups", never "1.13").
         let metric = MeasureUnit.leading(String(leading.rest))?.unit.system == .metric
         func number(_ value: Double) -> String { metric ? ShoppingList.format(value) : ShoppingList.rounded(value) }
+        // "1 lb 2 oz" doubled is "2¼ lb": the two measures as one, in the first's unit.
+        if leading.upper == nil, let compound = compound(leading.rest) {
+            return number((leading.value + compound.extra) * factor) + compound.unit + compound.after
+        }
         var scaled = number(leading.value * factor)
         if let upper = leading.upper { scaled += upper.separator + number(upper.value * factor) }
         return scaled + leading.rest
+    }
+
+    /// After an amount's first number, a unit and a smaller one of the same kind ("lb 2 oz",
+    /// "cup 2 tbsp"): the second measure in the first's unit, the first unit as written (" lb")
+    /// and what follows the second; nil for anything else.
+    static func compound(_ rest: Substring) -> (extra: Double, unit: String, after: String)? {
+        let text = String(rest)
+        guard let (large, afterLarge) = MeasureUnit.leading(text), large.dimension != .count,
+              let first = afterLarge.first(where: { !$0.isWhitespace }), first.isNumber,
+              let small = leadingQuantity(Substring(afterLarge.trimmedWhitespace)), small.upper == nil,
+              let (unit, after) = MeasureUnit.leading(String(small.rest)), unit.dimension == large.dimension, unit.size < large.size,
+              after.first.map({ !$0.isLetter }) ?? true else { return nil }
+        return (small.value * unit.size / large.size, String(text[..<afterLarge.startIndex]), String(after))
     }
 
     /// The quantity an amount starts with — a number, a mixed number, a range ("1-2", "1–2",

@@ -125,12 +125,41 @@ public struct ShoppingList: Sendable {
 
     /// A leading quantity (a range's lower end, and its upper) and the unit after it, or nil
     /// when the amount does not start with one.
+    ///
+    /// Amounts cooks write in two parts are read as one: "1 dozen" is 12, "1 lb 2 oz" is 1⅛ lb,
+    /// and "1 (400 g) tin" is 400 g, the size in brackets times the count.
     static func parse(_ amount: String) -> (quantity: Double, upTo: Double?, unit: String, unitKey: String)? {
         guard let leading = AmountScaling.leadingQuantity(Substring(amount.trimmedWhitespace)), leading.value < largestQuantity,
               (leading.upper?.value ?? 0) < largestQuantity else { return nil }
-        let unit = String(leading.rest).trimmedWhitespace
-        return (leading.value, leading.upper?.value, unit, unitKey(unit))
+        var quantity = leading.value, upTo = leading.upper?.value
+        var unit = String(leading.rest).trimmedWhitespace
+        let words = unit.split(separator: " ")
+        if let first = words.first, dozenWords.contains(TextMatching.fold(String(first))) {
+            // "2 dozen eggs": pieces.
+            quantity *= 12
+            upTo = upTo.map { $0 * 12 }
+            unit = words.dropFirst().joined(separator: " ")
+        } else if unit.hasPrefix("("), let close = unit.firstIndex(of: ")"),
+                  let size = AmountScaling.leadingQuantity(unit[unit.index(after: unit.startIndex)..<close]), size.upper == nil,
+                  let sizeUnit = MeasureUnit.named(String(size.rest).trimmedWhitespace), sizeUnit.dimension != .count {
+            // "1 (400 g) tin", "2 (14-oz) cans": what the tins hold.
+            quantity *= size.value
+            upTo = upTo.map { $0 * size.value }
+            unit = String(size.rest).trimmedWhitespace
+        } else if upTo == nil, words.count >= 3, let large = MeasureUnit.named(String(words[0])),
+                  let small = AmountScaling.leadingQuantity(Substring(words[1...].joined(separator: " "))), small.upper == nil,
+                  let smallUnit = MeasureUnit.named(String(small.rest).trimmedWhitespace),
+                  smallUnit.dimension == large.dimension, smallUnit.size < large.size, large.dimension != .count {
+            // "1 lb 2 oz", "1 cup 2 tbsp": the smaller unit adds to the larger.
+            quantity += small.value * smallUnit.size / large.size
+            unit = String(words[0])
+        }
+        return (quantity, upTo, unit, unitKey(unit))
     }
+
+    /// "dozen" in the languages read: a count of twelve.
+    static let dozenWords: Set<String> = ["dozen", "doz", "dutzend", "douzaine", "douzaines", "docena", "docenas", "dozzina", "dozzine",
+                                          "duzia", "dozijn", "dussin"]
 
     static let vulgarFractions: [Character: Double] = ["½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75,
                                                        "⅕": 0.2, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875]
@@ -139,11 +168,23 @@ public struct ShoppingList: Sendable {
     /// would not fit the integer arithmetic of formatting (found by fuzzing).
     static let largestQuantity = 1e12
 
-    /// Units compare folded, without a plural "s": "Cups" and "cup" agree.
+    /// Units compare folded, without a plural "s": "Cups" and "cup" agree; so do a clove in
+    /// the languages read ("gousses", "Zehen", "dientes") and a head of garlic ("bulb", "Knolle").
     static func unitKey(_ unit: String) -> String {
         let folded = TextMatching.fold(unit)
-        return folded.count > 2 && folded.hasSuffix("s") ? String(folded.dropLast()) : folded
+        let key = folded.count > 2 && folded.hasSuffix("s") ? String(folded.dropLast()) : folded
+        return countSynonyms[key] ?? key
     }
+
+    /// Count words of other languages, by the English one they count as.
+    static let countSynonyms: [String: String] = {
+        var table: [String: String] = [:]
+        for word in ["gousse", "zehe", "zehen", "diente", "spicchio", "spicchi", "dente", "teen", "teentje", "klyfta", "klyftor", "fedd"] {
+            table[word] = "clove"
+        }
+        for word in ["bulb", "tete", "knolle", "knollen", "cabeza", "testa", "bol", "bollen", "huvud"] { table[word] = "head" }
+        return table
+    }()
 
     /// The name as items merge: folded (``TextMatching/nameKey(_:)``), its last word singular
     /// as English writes plurals ("eggs", "tomatoes", "berries", "peaches" are "egg",
@@ -166,11 +207,27 @@ public struct ShoppingList: Sendable {
     static let countWords: Set<String> = ["clove", "slice", "can", "tin", "sprig", "stalk", "stick", "head", "bunch", "fillet", "piece",
                                           "leaf", "leave", "sheet", "rasher", "strip"]
 
-    /// "garlic cloves" → ("garlic", "cloves"); nil when the last word counts nothing.
+    /// "garlic cloves" → ("garlic", "cloves"), "head of garlic" → ("garlic", "head"),
+    /// "Knoblauchzehen" → ("Knoblauch", "Zehen"); nil when no word of it counts anything.
     static func countInName(_ name: String) -> (name: String, unit: String)? {
         let words = name.trimmedWhitespace.split(separator: " ")
-        guard words.count > 1, let last = words.last, countWords.contains(singular(TextMatching.fold(String(last)))) else { return nil }
-        return (words.dropLast().joined(separator: " "), String(last))
+        func counts(_ word: Substring) -> Bool {
+            let key = unitKey(String(word))
+            return countWords.contains(singular(key)) || countWords.contains(key)
+        }
+        if words.count > 1, let last = words.last, counts(last) { return (words.dropLast().joined(separator: " "), String(last)) }
+        // A count word first: "head of garlic", "bulb garlic", "cloves garlic".
+        if words.count > 1, counts(words[0]) {
+            let rest = words.dropFirst().drop { ["of", "de", "d'", "di", "van"].contains(TextMatching.fold(String($0))) }
+            if !rest.isEmpty { return (rest.joined(separator: " "), String(words[0])) }
+        }
+        // German writes the count into the word: "Knoblauchzehen".
+        if words.count == 1, let word = words.first {
+            for suffix in ["zehen", "zehe"] where TextMatching.fold(String(word)).hasSuffix(suffix) && word.count > suffix.count + 2 {
+                return (String(word.dropLast(suffix.count)), String(word.suffix(suffix.count)).capitalized)
+            }
+        }
+        return nil
     }
 
     /// Halves, thirds and quarters as fractions; otherwise at most two decimals.

@@ -116,7 +116,7 @@ import Testing
 
         /// With `jobControl`, the shell runs it as a job (set -m), as at a prompt: a Ctrl-Z
         /// stops it, the shell marks that in a file, and after a second brings it back with fg.
-        init(_ cli: RecipesProcess, arguments: String, columns: Int = 80, rows: Int = 24, jobControl: Bool = false) throws {
+        init(_ cli: RecipesProcess, arguments: String, columns: Int = 80, rows: Int = 24, jobControl: Bool = false, term: String? = nil) throws {
             self.cli = cli
             tmux = try #require(StatusBarClientTests.tmux)
             let bin = cli.home.appendingPathComponent("bin")
@@ -124,7 +124,8 @@ import Testing
             try RecipesProcess.writeScript("#!/bin/sh\nprintf '%s|' \"$@\" >> \(cli.home.path)/notified\necho >> \(cli.home.path)/notified\n",
                                            to: bin.appendingPathComponent("notify-send"))
             let home = cli.home.path
-            let command = (jobControl ? "set -m; " : "") + "stty -a > \(home)/modes-before; \(RecipesProcess.binary.path) --store \(cli.store.path) cook \(arguments); "
+            let command = (jobControl ? "set -m; " : "") + "stty -a > \(home)/modes-before; " + (term.map { "TERM=\($0) " } ?? "")
+                + "\(RecipesProcess.binary.path) --store \(cli.store.path) cook \(arguments); "
                 + (jobControl ? "touch \(home)/suspended; sleep 1; fg; " : "")
                 + "echo $? > \(home)/status.part; stty -a > \(home)/modes-after.part; "
                 // Renamed when written whole, so the test never reads a file half written.
@@ -340,6 +341,17 @@ import Testing
         #expect(pane.exitStatus() == "0")
         let modes = pane.modes()
         #expect(modes.before != nil && modes.before == modes.after, "\(modes)")
+    }
+
+    /// A terminal that knows no cursor movement (TERM=dumb, as an editor's shell buffer
+    /// sets) gets the steps as text, not escape sequences.
+    @Test(.enabled(if: StatusBarClientTests.tmux != nil, "needs tmux (.ci/run installs it when it can)"))
+    func aDumbTerminalGetsTheStepsAsText() throws {
+        let pane = try CookPane(cli, arguments: "quick soup", term: "dumb")
+        #expect(pane.exitStatus() == "0")
+        let screen = pane.waitFor("timer: 3 seconds = 0:03")
+        #expect(screen.contains("Steps:\n1. Warm the olive oil in a pot."), "\(screen)")
+        #expect(try pane.value("#{alternate_on}") == "0")
     }
 
     /// A terminal too small for the view is told so, and a resize redraws it whole.

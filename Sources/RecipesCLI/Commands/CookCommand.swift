@@ -30,7 +30,7 @@ struct CookCommand: RecipesCommand {
             instructions' paragraphs, numbered lines, or one-sentence lines; a long paragraph is \
             cut at sentence ends. Timers are the times the steps name ("25 minutes", "1-2 hours", \
             "4 Minuten", "10 min", "30 sec", in the languages imports read); a range rings at \
-            its lower bound. Piped, or with --format, the ingredients and the numbered steps \
+            its lower bound. Piped (or on a terminal with TERM unset or dumb), or with --format, the ingredients and the numbered steps \
             with their timers are printed (json: the same for scripts and other front-ends). \
             Ctrl-C, SIGTERM and SIGHUP leave the view and exit 130; Ctrl-Z suspends it.
             """,
@@ -76,8 +76,10 @@ struct CookCommand: RecipesCommand {
         case .text:
             CookingStepsText.write(sheet, to: environment.output)
         case nil:
-            // Full screen needs a terminal to read keys from and draw on.
-            guard environment.output.isTerminal, isatty(STDIN_FILENO) == 1 else {
+            // Full screen needs a terminal to read keys from and draw on, one that knows
+            // cursor movement (not TERM=dumb, as an editor's shell buffer sets).
+            let term = CommandEnvironment.variable("TERM")
+            guard environment.output.isTerminal, isatty(STDIN_FILENO) == 1, term != nil, term != "dumb" else {
                 CookingStepsText.write(sheet, to: environment.output)
                 return .success
             }

@@ -7,6 +7,23 @@ enum CommonOptions {
         OptionSpec("--kind", short: "k", value: "kind", choosing: KindChoice.self, help: help)
     }
 
+    /// RECIPE's words, or nil with --next (`show`, `cook`): one of them, not both or neither.
+    static func recipeOrNext(_ arguments: ParsedArguments, next: OptionSpec, command: String) throws(UsageError) -> String? {
+        let named = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: " ")
+        switch (named, arguments.has(next)) {
+        case (nil, false): throw UsageError(.missingArgument("recipe"), command: command)
+        case (.some, true): throw UsageError(.recipeAndNext, command: command)
+        default: return named
+        }
+    }
+
+    /// The recipe `reference` names, or with none the next planned one (as `next` finds it);
+    /// nil when nothing is planned.
+    static func recipeOrNext(_ reference: String?, in store: RecipeStore, _ environment: CommandEnvironment) throws -> Recipe? {
+        if let reference { return try resolve(reference, in: store) }
+        return try store.nextPlannedRecipe(after: environment.now, local: environment.local)?.recipe
+    }
+
     /// The one recipe `reference` names, or a failure: none (exit 1) or several (exit 2,
     /// listing them with id prefixes to choose by).
     static func resolve(_ reference: String, in store: RecipeStore) throws -> Recipe {

@@ -46,12 +46,7 @@ struct CookCommand: RecipesCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         scaling = try ScalingOptions(arguments, command: Self.spec.name)
-        let named = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: " ")
-        switch (named, arguments.has(Self.next)) {
-        case (nil, false): throw UsageError(.missingArgument("recipe"), command: Self.spec.name)
-        case (.some, true): throw UsageError(.recipeAndNext, command: Self.spec.name)
-        default: reference = named
-        }
+        reference = try CommonOptions.recipeOrNext(arguments, next: Self.next, command: Self.spec.name)
         format = arguments.choice(Self.format)
     }
 
@@ -60,12 +55,7 @@ struct CookCommand: RecipesCommand {
         let vocabulary = try environment.vocabulary()
         IngredientVocabulary.active = vocabulary
         let store = try environment.openStore()
-        let recipe: Recipe
-        if let reference {
-            recipe = try CommonOptions.resolve(reference, in: store)
-        } else if let upcoming = try store.nextPlannedRecipe(after: environment.now, local: environment.local) {
-            recipe = upcoming.recipe
-        } else {
+        guard let recipe = try CommonOptions.recipeOrNext(reference, in: store, environment) else {
             environment.errors.line("recipes: nothing planned")
             return .nothingFound
         }

@@ -36,12 +36,7 @@ struct ShowCommand: RecipesCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         scaling = try ScalingOptions(arguments, command: Self.spec.name)
-        let named = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: " ")
-        switch (named, arguments.has(Self.next)) {
-        case (nil, false): throw UsageError(.missingArgument("recipe"), command: Self.spec.name)
-        case (.some, true): throw UsageError(.recipeAndNext, command: Self.spec.name)
-        default: reference = named
-        }
+        reference = try CommonOptions.recipeOrNext(arguments, next: Self.next, command: Self.spec.name)
         asJSON = arguments.choice(Self.format) == DocumentFormat.json
         marksPantry = arguments.has(Self.pantry)
         if marksPantry, asJSON { throw UsageError(.exclusive("--pantry", "--format json"), command: Self.spec.name) }
@@ -52,12 +47,7 @@ struct ShowCommand: RecipesCommand {
         // Converting and marking read the lines with the vocabulary the config extends.
         if units != nil || marksPantry { IngredientVocabulary.active = try environment.vocabulary() }
         let store = try environment.openStore()
-        let recipe: Recipe
-        if let reference {
-            recipe = try CommonOptions.resolve(reference, in: store)
-        } else if let upcoming = try store.nextPlannedRecipe(after: environment.now, local: environment.local) {
-            recipe = upcoming.recipe
-        } else {
+        guard let recipe = try CommonOptions.recipeOrNext(reference, in: store, environment) else {
             environment.errors.line("recipes: nothing planned")
             return .nothingFound
         }

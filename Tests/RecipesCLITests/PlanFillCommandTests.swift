@@ -221,10 +221,22 @@ import Testing
         #expect(try cli.runOnStore(["suggest", "--format", "plain", "-n", "1"]).stdout.contains("2026-11-30T18:00:00Z"))
         let reroll = try cli.runOnStore(["plan", "--reroll", "tonight", "--format", "plain"])
         #expect(reroll.status == 0 && lines(reroll).first?[2] == "2026-11-30T18:00:00Z", "\(reroll)")
-        let dinner = try #require(lines(reroll).first?[1])
+        // Rerolled again later in its two hours, it goes on instead of back.
+        var seen = ["Chili", try #require(lines(reroll).first?[1])]
+        for now in ["2026-11-30T18:50:00Z", "2026-11-30T19:40:00Z"] {
+            cli.environment["RECIPES_NOW"] = now
+            let again = try cli.runOnStore(["plan", "--reroll", "tonight", "--format", "plain"])
+            let name = try #require(lines(again).first?[1])
+            #expect(again.status == 0 && !seen.contains(name), "\(seen) then \(again)")
+            seen.append(name)
+        }
+        let dinner = seen.last!
         #expect(try cli.runOnStore(["cooked", dinner]).status == 0)
         let cooked = try cli.runOnStore(["plan", "--reroll", "tonight"])
         #expect(cooked.status == 1 && cooked.stderr.contains("dinner on Mon 2026-11-30 was cooked"), "\(cooked)")
+        // Cooked, it is no longer what suggest suggests for: tomorrow's dinner is.
+        let next = try cli.runOnStore(["suggest", "--format", "plain", "-n", "1"])
+        #expect(lines(next).first?[2] == "2026-12-01T18:00:00Z", "\(next)")
         // Past its two hours, it is past.
         #expect(try cli.runOnStore(["plan", "Chili", "tomorrow 07:00", "--meal", "breakfast"]).status == 0)
         cli.environment["RECIPES_NOW"] = "2026-12-01T09:01:00Z"

@@ -49,9 +49,14 @@ struct SuggestCommand: RecipesCommand {
             throw UsageError(.unknownMeal(meal, known: times.meals.map(\.name)), command: Self.spec.name,
                              suggestion: Suggestion.closest(to: meal, among: times.meals.map(\.name)))
         }
+        let store = try environment.openStore()
         let today = local.components(of: environment.now)
         var date = local.date(year: today.year, month: today.month, day: today.day, hour: time.hour, minute: time.minute)
-        if date.addingTimeInterval(Self.mealLasts) <= environment.now {
+        // Today's meal while it lasts and is not cooked yet (found by a user trial: a dinner
+        // recorded cooked was still suggested for); else tomorrow's.
+        let planned = date.addingTimeInterval(Self.mealLasts) > environment.now
+            ? try store.plannedMeals(in: MealSlot(date: date, meal: meal), mealTimes: times, local: local) : []
+        if date.addingTimeInterval(Self.mealLasts) <= environment.now || (!planned.isEmpty && planned.allSatisfy(\.isCooked)) {
             let tomorrow = local.components(of: local.adding(days: 1, to: local.startOfDay(environment.now)))
             date = local.date(year: tomorrow.year, month: tomorrow.month, day: tomorrow.day, hour: time.hour, minute: time.minute)
         }
@@ -62,7 +67,7 @@ struct SuggestCommand: RecipesCommand {
         let formatter = PlannedTimeFormatter(now: environment.now, local: local)
         let suggestions: [MealProposal]
         do {
-            suggestions = try environment.openStore().suggestMeals(for: slot, request: request, limit: count)
+            suggestions = try store.suggestMeals(for: slot, request: request, limit: count)
         } catch let error as FillError {
             throw PlanCommand.failure(error, saved: false)
         }

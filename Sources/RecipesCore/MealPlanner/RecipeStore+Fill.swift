@@ -91,7 +91,8 @@ extension RecipeStore {
             for meal in replaced {
                 try clearPlan(of: meal.recipe.id, in: meal.date..<meal.date.addingTimeInterval(1), now: request.now, local: request.local)
             }
-            let memoryKey = Self.rerollKey(slot)
+            // Keyed by the meal's own time, not the time asked ("tonight" after dinner time is now).
+            let memoryKey = Self.rerollKey(MealSlot(date: replaced[0].date, meal: slot.meal))
             let current = Set(replaced.map(\.recipe.id))
             let before = Set(try database.fetchOne(String.self, "SELECT value FROM local_state WHERE key = ?", [memoryKey])?
                 .split(separator: "\n").compactMap { UUID(uuidString: String($0)) } ?? [])
@@ -123,8 +124,11 @@ extension RecipeStore {
                                               name: proposal.name, reasons: proposal.reasons))
             }
             guard !proposals.isEmpty else { throw failure ?? FillError(kind: .nothingFits, slot: slot, reason: "nothing else fits") }
-            // Memories of meals gone by are dropped as new ones are made.
-            try database.execute("DELETE FROM local_state WHERE key >= 'reroll ' AND key < 'reroll ' || ?", [RecipeJSON.isoString(request.now)])
+            // Memories of meals gone by are dropped as new ones are made; a meal still rerolled
+            // (up to two hours past its time) keeps its own (found by a user trial: tonight's
+            // dinner rerolled at 18:05 and 18:20 went back to the one it had replaced).
+            let gone = request.now.addingTimeInterval(-UpcomingRecipe.inProgressFor)
+            try database.execute("DELETE FROM local_state WHERE key >= 'reroll ' AND key < 'reroll ' || ?", [RecipeJSON.isoString(gone)])
             try database.execute("INSERT OR REPLACE INTO local_state (key, value) VALUES (?, ?)",
                                  [memoryKey, rejected.map(\.uuidString).sorted().joined(separator: "\n")])
             return (replaced, proposals)

@@ -98,6 +98,12 @@ import Testing
 
     @Test func cookNextCooksThePlannedMeal() throws {
         #expect(try cli.runOnStore(["cook", "--next"]).stdout.hasPrefix("Quick Soup · serves 2\n"))
+        // For the planned meal's servings (found by a user trial: a dinner for 6 was shown
+        // for the recipe's own), unless the command line says otherwise.
+        #expect(try cli.runOnStore(["plan", "quick soup", "2026-11-30 18:00", "--servings", "6"]).status == 0)
+        #expect(try cli.runOnStore(["cook", "--next"]).stdout.hasPrefix("Quick Soup · serves 6 (× 3)\n\nIngredients:\n  6 tbsp"))
+        #expect(try cli.runOnStore(["cook", "--next", "--servings", "4"]).stdout.hasPrefix("Quick Soup · serves 4 (× 2)\n"))
+        #expect(try cli.runOnStore(["cook", "--next", "--scale", "1/2"]).stdout.hasPrefix("Quick Soup · serves 1 (× ½)\n"))
         let empty = RecipesProcess(now: "2026-11-30T17:50:00Z")
         try empty.seed([Recipe(name: "Toast")])
         #expect(try empty.runOnStore(["cook", "--next"]) == .init(stdout: "", stderr: "recipes: nothing planned\n", status: 1))

@@ -9,7 +9,7 @@ import RecipesCore
 struct CookCommand: RecipesCommand {
     static let format = OptionSpec("--format", value: "format", choosing: DocumentFormat.self,
                                    help: "Print the steps instead of the full-screen view: text or json (the default when not on a terminal: text).")
-    static let next = OptionSpec("--next", help: "Cook the next planned recipe (as 'recipes next' finds it) instead of RECIPE.")
+    static let next = OptionSpec("--next", help: "Cook the next planned recipe (as 'recipes next' finds it) instead of RECIPE, for the planned servings.")
 
     static let spec = CommandSpec(
         name: "cook",
@@ -55,11 +55,25 @@ struct CookCommand: RecipesCommand {
         let vocabulary = try environment.vocabulary()
         IngredientVocabulary.active = vocabulary
         let store = try environment.openStore()
-        guard let recipe = try CommonOptions.recipeOrNext(reference, in: store, environment) else {
+        let recipe: Recipe
+        var planned: Int?
+        if let reference {
+            recipe = try CommonOptions.resolve(reference, in: store)
+        } else if let upcoming = try store.nextPlannedRecipe(after: environment.now, local: environment.local) {
+            recipe = upcoming.recipe
+            // The planned meal's servings, unless the command line scales it (found by a user
+            // trial: a dinner for 6 was shown for the recipe's 4, while cooked took for 6).
+            if scaling.servingsWanted == nil, scaling.factor == 1, recipe.servings != nil {
+                planned = try store.plannedMeals(from: upcoming.plannedDate, to: upcoming.plannedDate.addingTimeInterval(1))
+                    .filter { $0.recipe.id == recipe.id }.lazy.compactMap(\.entry.servings).first
+            }
+        } else {
             environment.errors.line("recipes: nothing planned")
             return .nothingFound
         }
-        let sheet = CookingSheet(recipe, factor: try scaling.factor(for: recipe), units: units, vocabulary: vocabulary)
+        let servings = scaling.servingsWanted ?? planned
+        let factor = try planned.flatMap { planned in recipe.servings.map { Double(planned) / Double($0) } } ?? scaling.factor(for: recipe)
+        let sheet = CookingSheet(recipe, factor: factor, units: units, vocabulary: vocabulary)
         switch format {
         case .json:
             environment.output.line(CookingStepsJSON.json(sheet))
@@ -79,7 +93,7 @@ struct CookCommand: RecipesCommand {
                 // at that moment (unless a test pins the clock), for the meal nearest it.
                 let now = environment.isClockPinned ? environment.now : Date()
                 // Cooked for the servings asked (--servings), else as the planned meal says.
-                return try CookedCommand.record(recipe, at: now, meal: nil, again: again, servings: scaling.servingsWanted, in: store, environment, now: now)
+                return try CookedCommand.record(recipe, at: now, meal: nil, again: again, servings: servings, in: store, environment, now: now)
                     .joined(separator: "\n")
             }
             // What was recorded stays on the shell's screen once the view is gone.

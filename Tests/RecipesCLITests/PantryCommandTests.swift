@@ -250,4 +250,25 @@ import Testing
         let bad = try cli.runOnStore(["cooked", "omelette", "--undo", "--servings", "2"])
         #expect(bad.status == 64 && bad.stderr.contains("--undo"), "\(bad)")
     }
+
+    /// Found by a user trial: counts the pantry keeps in cans, cloves and jars were never
+    /// taken by cooked nor left off the shopping list; "a dozen eggs" and "a pinch of salt"
+    /// were names; "2 gousses d'ail" was "2 gouss" and would not add to cloves.
+    @Test func cansClovesJarsAndAmountsInWordsAreCounted() throws {
+        let cli = RecipesProcess()
+        let added = try cli.runOnStore(["pantry", "add", "3 cans beans", "2 cans (14 oz) chickpeas", "4 cloves garlic", "2 jars honey",
+                                        "a pinch of salt", "a dozen eggs"])
+        #expect(added.stdout == "added beans · 3 cans, chickpeas · 795 g, garlic · 4 cloves, honey · 2 jars, salt, eggs · 12\n", "\(added)")
+        #expect(try cli.runOnStore(["pantry", "add", "2 gousses d'ail", "half a dozen eggs"]).stdout == "added garlic · 6 cloves, eggs · 18\n")
+        #expect(try cli.runOnStore(["add", "Beans", "-i", "1 can beans", "-i", "1 can (14 oz) chickpeas", "-i", "2 cloves garlic",
+                                    "-i", "2 Knoblauchzehen", "-i", "1 jar honey", "-i", "5 cans tomatoes"]).status == 0)
+        #expect(try cli.runOnStore(["plan", "beans", "tue"]).status == 0)
+        // What the pantry holds is not bought; what it lacks is.
+        let shopping = try cli.runOnStore(["shopping", "--format", "json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(shopping.stdout.utf8)) as? [[String: Any]])
+        #expect(items.compactMap { $0["name"] as? String } == ["tomatoes"], "\(shopping)")
+        let cooked = try cli.runOnStore(["cooked", "beans"])
+        #expect(cooked.stdout.hasSuffix("pantry: beans 3 cans → 2 cans, chickpeas 795 g → 395 g, garlic 6 cloves → 2 cloves, honey 2 jars → 1 jar\n"),
+                "\(cooked)")
+    }
 }

@@ -12,7 +12,7 @@ enum IngredientLine {
             amount.append(words[index])
             index += 1
         }
-        guard !amount.isEmpty else { return amountLast(words) ?? (line.trimmedWhitespace, "") }
+        guard !amount.isEmpty else { return amountInWords(words) ?? amountLast(words) ?? (line.trimmedWhitespace, "") }
         let attachedUnit = amount.last.map(hasAttachedUnit) ?? false
         // A size in brackets, before or after the unit: "1 (400 g) can", "1 can (400 g)".
         func takeBracket() {
@@ -56,6 +56,30 @@ enum IngredientLine {
         guard !name.isEmpty else { return (line.trimmedWhitespace, "") }
         return (name, amount.joined(separator: " ").trimmingCharacters(of: ","))
     }
+
+    /// An amount without a number, in words: "a pinch of salt", "eine Prise Salz", "une
+    /// pincée de sel", "a handful of basil" (found by a user trial: the whole line was the
+    /// name, and the shopping list lost "a pinch").
+    private static func amountInWords(_ words: [String]) -> (name: String, amount: String)? {
+        guard words.count >= 3, let length = [3, 2].first(where: { length in
+            words.count > length && wordAmounts.contains(words.prefix(length).map { TextMatching.fold($0) }.joined(separator: " "))
+        }) else { return nil }
+        var rest = Array(words.dropFirst(length))
+        if rest.count > 1, connectors.contains(rest[0].lowercased()) { rest.removeFirst() }
+        if let first = rest.first?.lowercased(), first.count > 2, first.hasPrefix("d'") || first.hasPrefix("d’") {
+            rest[0] = String(rest[0].dropFirst(2))
+        }
+        guard !rest.isEmpty else { return nil }
+        return (rest.joined(separator: " "), words.prefix(length).joined(separator: " "))
+    }
+
+    /// Amounts in words, folded: an article and a small measure.
+    private static let wordAmounts: Set<String> = [
+        "a dozen", "half a dozen", "a pinch", "a dash", "a handful", "a splash", "a drizzle", "a knob", "a sprig", "a squeeze", "a few",
+        "eine prise", "ein schuss", "eine handvoll", "ein spritzer", "une pincee", "un filet", "une poignee", "un trait",
+        "una pizca", "un chorrito", "un punado", "un pizzico", "un filo", "una manciata", "uma pitada", "een snufje", "een scheutje",
+        "en nypa", "en skvatt", "en klype", "en skvett",
+    ]
 
     /// A line that names the ingredient first, as Italian and some French pages do: "Latte
     /// intero 200 ml", "Zucchero 105 g", "Uova 2", "Sale q.b.". The amount is the quantity (a

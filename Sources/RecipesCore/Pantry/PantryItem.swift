@@ -55,7 +55,8 @@ public struct PantryItem: Sendable, Equatable {
         }
         var quantity: Double?, dimension: MeasureUnit.Dimension?, countUnit = ""
         var itemName = named
-        if !amount.isEmpty {
+        // An amount in words ("a pinch", "a handful") is the item without an amount.
+        if !amount.isEmpty, amount.contains(where: \.isNumber) || ShoppingList.parse(amount) != nil {
             guard let parsed = ShoppingList.parse(amount), parsed.upTo == nil else {
                 throw PantryInputError(item: text, reason: "'\(amount)' is not an amount the pantry can keep (write one number and a unit, such as 500 g)")
             }
@@ -66,11 +67,11 @@ public struct PantryItem: Sendable, Equatable {
                 // "2 jars honey": a count of jars. "2 garlic cloves" is a count of cloves.
                 quantity = parsed.quantity
                 dimension = .count
-                countUnit = ShoppingList.singular(TextMatching.fold(parsed.unit))
+                countUnit = ShoppingList.countKey(parsed.unit)
             }
             if parsed.unit.isEmpty, let (base, count) = ShoppingList.countInName(named) {
                 itemName = base
-                countUnit = ShoppingList.singular(TextMatching.fold(count))
+                countUnit = ShoppingList.countKey(count)
             }
         }
         if let quantity, quantity <= 0 {

@@ -100,10 +100,17 @@ extension RecipeStore {
                 guard let found = tracked.first(where: { $0.isThere(for: item.identity, key: key, in: vocabulary) }),
                       var held = changed[found.identity] ?? Optional(found), let heldDimension = held.dimension else { continue }
                 let density = vocabulary.density(of: item.identity ?? held.identity)
-                for amount in item.amounts where amount.isMeasured {
-                    guard let quantity = amount.quantity, let unit = MeasureUnit.named(amount.unit),
-                          let used = PantryItem.convert(quantity * unit.size, from: unit.dimension, countUnit: "", to: heldDimension,
-                                                        countUnit: held.countUnit, density: density) else { continue }
+                for amount in item.amounts {
+                    guard let quantity = amount.quantity else { continue }
+                    let used: Double?
+                    if amount.isMeasured, let unit = MeasureUnit.named(amount.unit) {
+                        used = PantryItem.convert(quantity * unit.size, from: unit.dimension, countUnit: "", to: heldDimension,
+                                                  countUnit: held.countUnit, density: density)
+                    } else {
+                        // A count of what the pantry counts: 1 can of 3, 2 cloves of 4.
+                        used = heldDimension == .count && ShoppingList.countKey(amount.unit) == held.countUnit ? quantity : nil
+                    }
+                    guard let used else { continue }
                     held.quantity = max(0, (held.quantity ?? 0) - used)
                 }
                 if held != found { changed[found.identity] = held }

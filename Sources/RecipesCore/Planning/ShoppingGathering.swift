@@ -177,7 +177,23 @@ struct ShoppingGathering {
                     item.measured[dimension] = sum
                     left -= PantryItem.convert(taken, from: dimension, countUnit: "", to: heldDimension, countUnit: held.countUnit, density: density) ?? left
                 }
-                item.slots.removeAll { if case .measured(let dimension) = $0 { item.measured[dimension]!.high <= 0.0001 } else { false } }
+                // Counts of what the pantry counts too: 3 cans held, 1 can needed.
+                if heldDimension == .count {
+                    for index in item.apart.indices where left > 0 && item.apart[index].quantity != nil
+                        && ShoppingList.countKey(item.apart[index].unit) == held.countUnit {
+                        let high = item.apart[index].upTo ?? item.apart[index].quantity!
+                        let taken = min(left, high)
+                        item.apart[index].quantity = max(0, item.apart[index].quantity! - taken)
+                        item.apart[index].upTo = item.apart[index].upTo.map { max(0, $0 - taken) }
+                        left -= taken
+                    }
+                }
+                item.slots.removeAll {
+                    switch $0 {
+                    case .measured(let dimension): item.measured[dimension]!.high <= 0.0001
+                    case .apart(let index): (item.apart[index].upTo ?? item.apart[index].quantity).map { $0 <= 0.0001 } ?? false
+                    }
+                }
                 if item.slots.isEmpty { return nil }
             }
             let amounts: [ShoppingList.Amount] = item.slots.map { slot in

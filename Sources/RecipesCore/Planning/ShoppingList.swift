@@ -129,6 +129,11 @@ public struct ShoppingList: Sendable {
     /// Amounts cooks write in two parts are read as one: "1 dozen" is 12, "1 lb 2 oz" is 1⅛ lb,
     /// and "1 (400 g) tin" is 400 g, the size in brackets times the count.
     static func parse(_ amount: String) -> (quantity: Double, upTo: Double?, unit: String, unitKey: String)? {
+        // "a dozen", "half a dozen": a count in words.
+        let spelled = TextMatching.fold(amount.trimmedWhitespace).split(separator: " ").map(String.init)
+        if let last = spelled.last, dozenWords.contains(last), ["a", "half a"].contains(spelled.dropLast().joined(separator: " ")) {
+            return (spelled.count == 2 ? 12 : 6, nil, "", "")
+        }
         guard let leading = AmountScaling.leadingQuantity(Substring(amount.trimmedWhitespace)), leading.value < largestQuantity,
               (leading.upper?.value ?? 0) < largestQuantity else { return nil }
         var quantity = leading.value, upTo = leading.upper?.value
@@ -139,13 +144,14 @@ public struct ShoppingList: Sendable {
             quantity *= 12
             upTo = upTo.map { $0 * 12 }
             unit = words.dropFirst().joined(separator: " ")
-        } else if unit.hasPrefix("("), let close = unit.firstIndex(of: ")"),
-                  let size = AmountScaling.leadingQuantity(unit[unit.index(after: unit.startIndex)..<close]), size.upper == nil,
-                  let sizeUnit = MeasureUnit.named(String(size.rest).trimmedWhitespace), sizeUnit.dimension != .count {
-            // "1 (400 g) tin", "2 (14-oz) cans": what the tins hold.
+        } else if let open = unit.firstIndex(of: "("), unit[..<open].split(separator: " ").count <= 1,
+                  let close = unit.firstIndex(of: ")"), open < close,
+                  let size = AmountScaling.leadingQuantity(unit[unit.index(after: open)..<close]), size.upper == nil,
+                  let sizeUnit = MeasureUnit.named(String(size.rest).trimmedWhitespace.replacing("-", with: " ")), sizeUnit.dimension != .count {
+            // "1 (400 g) tin", "2 cans (14 oz)", "2 (14-oz) cans": what the tins hold.
             quantity *= size.value
             upTo = upTo.map { $0 * size.value }
-            unit = String(size.rest).trimmedWhitespace
+            unit = String(size.rest).trimmedWhitespace.replacing("-", with: "")
         } else if upTo == nil, words.count >= 3, let large = MeasureUnit.named(String(words[0])),
                   let small = AmountScaling.leadingQuantity(Substring(words[1...].joined(separator: " "))), small.upper == nil,
                   let smallUnit = MeasureUnit.named(String(small.rest).trimmedWhitespace),
@@ -174,6 +180,16 @@ public struct ShoppingList: Sendable {
         let folded = TextMatching.fold(unit)
         let key = folded.count > 2 && folded.hasSuffix("s") ? String(folded.dropLast()) : folded
         return countSynonyms[key] ?? key
+    }
+
+    /// What a count counts, as the pantry keeps it: singular and folded, a clove or head in
+    /// any language as the English word ("gousses" and "Zehen" are "clove", "jars" "jar").
+    static func countKey(_ unit: String) -> String {
+        let single = singular(TextMatching.fold(unit.trimmedWhitespace))
+        if let synonym = countSynonyms[single] { return synonym }
+        // unitKey knows "gousses" as a clove where the English singular ("gouss") does not.
+        let key = unitKey(unit)
+        return Set(countSynonyms.values).contains(key) ? key : single
     }
 
     /// Count words of other languages, by the English one they count as.

@@ -11,7 +11,7 @@ import Testing
         ("1-2 tbsp", 1.5, "1½-3 tbsp"), ("1 - 2 cloves", 2, "2 - 4 cloves"), ("1 to 2 tsp", 2, "2 to 4 tsp"),
         ("500g", 0.5, "250g"), ("1 (400 g) can", 2, "2 (400 g) can"), ("3 large eggs, beaten", 2, "6 large eggs, beaten"),
         ("to taste", 2, "to taste"), ("a pinch", 3, "a pinch"), ("", 2, ""), ("125 g", 1, "125 g"), ("1 kg", 0.25, "¼ kg"),
-        ("¾ cup sugar", 1.5, "1⅛ cup sugar"), ("⅓ cup", 0.5, "⅛ cup"), ("1 1/3 cups", 0.5, "⅔ cups"), ("2.5 dl", 1.5, "3¾ dl"), ("10 tbsp", 1.25, "13 tbsp"),
+        ("¾ cup sugar", 1.5, "1⅛ cups sugar"), ("⅓ cup", 0.5, "⅛ cup"), ("1 1/3 cups", 0.5, "⅔ cups"), ("2.5 dl", 1.5, "3¾ dl"), ("10 tbsp", 1.25, "13 tbsp"),
     ]))
     func amountsScaleTheWayCooksWriteThem(amount: String, factor: Double, expected: String) {
         #expect(AmountScaling.scale(amount, by: factor) == expected, "\(amount) × \(factor)")

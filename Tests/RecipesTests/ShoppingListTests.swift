@@ -63,7 +63,10 @@ import Testing
 
     @Test func twoMeasuresScaleAndConvertAsOne() {
         #expect(AmountScaling.scale("1 lb 2 oz", by: 2) == "2¼ lb")
-        #expect(AmountScaling.scale("1 cup 2 tbsp, sifted", by: 2) == "2¼ cup, sifted")
+        #expect(AmountScaling.scale("1 cup 2 tbsp, sifted", by: 2) == "2¼ cups, sifted")
+        // A unit written singular grows a plural with its number (found by a user trial).
+        #expect(AmountScaling.scale("1 head", by: 2) == "2 heads" && AmountScaling.scale("1 cup", by: 0.5) == "½ cup")
+        #expect(AmountScaling.scale("1 cup flour", by: 1.5) == "1½ cups flour")
         #expect(UnitConversion.converted("1 lb 2 oz", to: .metric) == "510 g")
         // Not two measures: a count after the unit, or a range.
         #expect(AmountScaling.scale("1 lb 2 large", by: 2) == "2 lb 2 large")

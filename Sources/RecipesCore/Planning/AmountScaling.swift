@@ -22,11 +22,23 @@ public enum AmountScaling {
         func number(_ value: Double) -> String { metric ? ShoppingList.format(value) : ShoppingList.rounded(value) }
         // "1 lb 2 oz" doubled is "2¼ lb": the two measures as one, in the first's unit.
         if leading.upper == nil, let compound = compound(leading.rest) {
-            return number((leading.value + compound.extra) * factor) + compound.unit + compound.after
+            let scaled = number((leading.value + compound.extra) * factor)
+            return scaled + pluralized(Substring(compound.unit), after: scaled) + compound.after
         }
         var scaled = number(leading.value * factor)
         if let upper = leading.upper { scaled += upper.separator + number(upper.value * factor) }
-        return scaled + leading.rest
+        return scaled + pluralized(leading.rest, after: scaled)
+    }
+
+    /// `rest` with its first word, a unit written singular ("cup", "head"), made plural when
+    /// the number before it is no longer one: "2 heads", "2¼ cups" (found by a user trial).
+    private static func pluralized(_ rest: Substring, after number: String) -> String {
+        guard let start = rest.firstIndex(where: { !$0.isWhitespace }) else { return String(rest) }
+        let end = rest[start...].firstIndex { !$0.isLetter } ?? rest.endIndex
+        let word = String(rest[start..<end])
+        // A unit in brackets or glued on ("(400g) tin") stays as written.
+        guard !word.isEmpty else { return String(rest) }
+        return String(rest[..<start]) + UnitConversion.plural(word, after: number) + String(rest[end...])
     }
 
     /// After an amount's first number, a unit and a smaller one of the same kind ("lb 2 oz",

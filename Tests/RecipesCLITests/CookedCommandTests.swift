@@ -125,8 +125,8 @@ import Testing
         (["cooked", "lasagne"],
          "recipes: error: no recipe is named 'lasagne' (names match ignoring case and accents, or by their first words; ids by a prefix of 4 or more)\n", 1),
         (["cooked"], "recipes: error: missing <recipe>; see 'recipes help cooked'\n", 64),
-        (["search", "--not-cooked-since", "30 days"],
-         "recipes: error: bad DURATION for --not-cooked-since '30 days': expected a duration such as 30m, 2h or 1h30m (units s, m, h, d, w); see 'recipes help search'\n", 64),
+        (["search", "--not-cooked-since", "30 dayz"],
+         "recipes: error: bad DURATION for --not-cooked-since '30 dayz': expected a duration such as 30m, 2h, 1h30m or '10 minutes' (units s, m, h, d, w); see 'recipes help search'\n", 64),
         (["search", "--sort", "cooks"],
          "recipes: error: 'cooks' is not a valid --sort (one of: name, planned, cooked) (did you mean 'cooked'?); see 'recipes help search'\n", 64),
     ])

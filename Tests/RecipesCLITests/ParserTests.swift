@@ -31,6 +31,14 @@ import Testing
 
     /// The parser finds a command by a switch on its name, not by building every spec: the
     /// two lists of names must agree.
+    /// "-n1", as getopt reads it (found by a user trial: refused as an unknown option);
+    /// a short flag with letters after it is still unknown.
+    @Test func aShortOptionTakesItsValueAttached() throws {
+        guard case .run(_, let arguments, _) = try parser.parse(["suggest", "-n1"]) else { Issue.record("not a run"); return }
+        #expect(arguments.value(SuggestCommand.limit) == "1")
+        #expect(throws: UsageError.self) { try parser.parse(["search", "-hx"]) }
+    }
+
     @Test func everyCommandIsFoundByItsSpecsName() throws {
         for command in Commands.all {
             let found = try #require(Commands.named(command.spec.name), "\(command.spec.name)")

@@ -168,7 +168,8 @@ import Testing
     /// Found by a user trial: a rule of the config file for every meal was not named when
     /// nothing fitted it, and a day where the rule goes was told the list of keys.
     @Test func aConfigRuleIsNamedByItsLine() throws {
-        try writeConfig("# rules\nfill.max-time = 10m\n")
+        // In words, as a second trial wrote it ("10m" alone was understood).
+        try writeConfig("# rules\nfill.max-time = 10 minutes\n")
         let result = try cli.runOnStore(["plan", "--fill", "--dry-run"])
         #expect(result.status == 1 && result.stderr.contains("no dish ready in 10 min (fill.max-time, \(cli.home.path)/.config/recipes/config:2)"), "\(result)")
         try writeConfig("fill.weekdays.weekends = 3\n")

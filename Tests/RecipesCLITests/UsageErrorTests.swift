@@ -24,7 +24,7 @@ import Testing
         (["plan", "Soup", "--skip", "fri", "sat"], "recipes: error: bad DATE for --skip 'sat': a day was already given (fri); see 'recipes help plan'"),
         (["plan", "Soup", "fri", "--meal", "two words"], "recipes: error: --meal expects one word of letters, digits and -, such as brunch, got 'two words'; see 'recipes help plan'"),
         (["plan", "--week", "--all"], "recipes: error: give either --week or --all; see 'recipes help plan'"),
-        (["next", "--within", "5x"], "recipes: error: bad DURATION for --within '5x': expected a duration such as 30m, 2h or 1h30m (units s, m, h, d, w); see 'recipes help next'"),
+        (["next", "--within", "5x"], "recipes: error: bad DURATION for --within '5x': expected a duration such as 30m, 2h, 1h30m or '10 minutes' (units s, m, h, d, w); see 'recipes help next'"),
         (["next", "--within", "30"], "recipes: error: bad DURATION for --within '30': a unit must follow the number (s, m, h, d or w), such as 30m; see 'recipes help next'"),
         (["next", "--format", "waybars"], "recipes: error: 'waybars' is not a valid --format (one of: plain, notify, waybar, i3blocks, polybar, tmux, i3status-rust, json) (did you mean 'waybar'?); see 'recipes help next'"),
         (["next", "extra"], "recipes: error: unexpected argument 'extra'; see 'recipes help next'"),

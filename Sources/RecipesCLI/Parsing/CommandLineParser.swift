@@ -51,8 +51,13 @@ struct CommandLineParser {
                 optionsEnded = true
                 continue
             }
-            let (name, inline) = Self.split(word)
-            guard let option = spec.option(named: name) else {
+            var (name, inline) = Self.split(word)
+            var found = spec.option(named: name)
+            // "-n3", as getopt reads it: a short option with its value attached.
+            if found == nil, !word.hasPrefix("--"), word.count > 2, let short = spec.option(named: String(word.prefix(2))), short.takesValue {
+                (found, name, inline) = (short, String(word.prefix(2)), String(word.dropFirst(2)))
+            }
+            guard let option = found else {
                 let names = spec.allOptions.map(\.long)
                 throw UsageError(.unknownOption(name), command: spec.name,
                                  suggestion: Suggestion.closest(to: name, among: names))

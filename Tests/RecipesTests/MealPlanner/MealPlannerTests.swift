@@ -406,6 +406,9 @@ import Testing
             """
         let rules = try FillRules(configuration: text, path: "config")
         #expect(rules.noRepeatDays == 21)
+        // Durations in words as in letters.
+        #expect(FillRules.minutes("1 hour 30 min") == 90 && FillRules.minutes("1h30m") == 90 && FillRules.minutes("45") == 45)
+        #expect(FillRules.days("3 weeks") == 21 && FillRules.minutes("10 parsecs") == nil && FillRules.minutes("minutes") == nil)
         // A rule for every meal is kept with its line, for messages.
         #expect(rules.scoped.count == 3 && rules.condition == FillRules.Condition())
         #expect(rules.scoped[0].weekdays == nil && rules.scoped[0].meal == nil && rules.scoped[0].condition.excludedTags == ["dessert", "drink"])

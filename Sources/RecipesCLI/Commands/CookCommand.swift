@@ -96,7 +96,7 @@ struct CookCommand: RecipesCommand {
                 return try CookedCommand.record(recipe, at: now, meal: nil, again: again, servings: servings, in: store, environment, now: now)
                     .joined(separator: "\n")
             }
-            // What was recorded stays on the shell's screen once the view is gone.
+            // What was recorded, and the timers left running, stay on the shell's screen.
             if let recorded { environment.output.line(recorded) }
             return status
         }

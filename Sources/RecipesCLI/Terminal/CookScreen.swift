@@ -30,9 +30,9 @@ enum CookScreen {
             for event in screen.events(timeout: view.timers.wait(now: clock.now)) {
                 switch event {
                 case .resize: continue
-                case .stop: return (.interrupted, view.recorded)
+                case .stop: return (.interrupted, view.leaving(now: clock.now))
                 case .key(let key):
-                    if view.press(key, now: clock.now) == .quit { return (.success, view.recorded) }
+                    if view.press(key, now: clock.now) == .quit { return (.success, view.leaving(now: clock.now)) }
                 }
             }
         }
@@ -61,6 +61,9 @@ struct CookView {
     enum Outcome { case stay, quit }
 
     static let minimumColumns = 40, minimumRows = 12
+
+    /// The help line's words where 40 columns must hold them.
+    static let shortWords = ["ingredients": "list", "dismiss": "done", "another batch": "again", "cooked": "cooked"]
 
     mutating func press(_ key: FullScreen.Key, now: ContinuousClock.Instant) -> Outcome {
         let quitAsked = isQuitAsked
@@ -98,6 +101,16 @@ struct CookView {
             break
         }
         return .stay
+    }
+
+    /// What stays on the shell's screen: the cooked line, and the timers left running
+    /// ("left running: 10 minutes (step 2), 9:41 to go"), which end with the view.
+    func leaving(now: ContinuousClock.Instant) -> String? {
+        let running = timers.running.sorted { $0.endsAt < $1.endsAt }.map {
+            "\($0.timer.text) (step \($0.step + 1)), \(CookingSheet.clock(KitchenTimers.secondsLeft($0, now: now))) to go"
+        }
+        let lines = [recorded, running.isEmpty ? nil : "left running: " + running.joined(separator: "; ")].compactMap { $0 }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
     /// The page after the last step (or the only page of a recipe without steps).
@@ -139,7 +152,10 @@ struct CookView {
         if !timers.rung.isEmpty { keys.insert(("d", "dismiss"), at: keys.count - 2) }
         if isLastPage, recorded == nil { keys.insert(isRecordedAlready ? ("C", "another batch") : ("c", "cooked"), at: 0) }
         let long = keys.map { "\($0.0) \($0.1)" }.joined(separator: "  ")
-        return TextColumns.width(long) <= columns ? long : keys.map { "\($0.0.prefix(1)) \($0.1.prefix(5))" }.joined(separator: " ")
+        if TextColumns.width(long) <= columns { return long }
+        // Narrow: the keys' words as short as they go whole, then the keys alone.
+        let short = keys.map { "\($0.0.prefix(1)) \(Self.shortWords[$0.1] ?? $0.1)" }.joined(separator: " ")
+        return TextColumns.width(short) <= columns ? short : keys.map { String($0.0.prefix(1)) }.joined(separator: " ") + "  (keys)"
     }
 
     /// The running and rung timers, shown on every page; the soonest first.
@@ -168,8 +184,11 @@ struct CookView {
         }
         // Stacked: the step first, with at least the list's title and three of its lines
         // above it; the list takes what the step leaves.
-        let leastList = min(sheet.lines.count + 1, 4)
-        let page = pageLines(width: columns, rows: max(1, rows - leastList - 1))
+        // A small screen keeps the list to its title and a mark (i shows it alone).
+        let leastList = min(sheet.lines.count + 1, rows >= 14 ? 4 : 2)
+        var page = pageLines(width: columns, rows: max(1, rows - leastList - 1))
+        // A list that does not fit takes the step's blank lines.
+        if sheet.lines.count + 1 > rows - page.count - 1 { page = pageLines(width: columns, rows: max(1, rows - leastList - 1), compact: true) }
         return ingredientLines(width: columns, rows: max(leastList, rows - page.count - 1)) + [Styled("")] + page
     }
 
@@ -189,19 +208,32 @@ struct CookView {
         }
         let title = Styled("Ingredients", style: .heading)
         guard lines.count + 1 > rows else { return [title] + lines }
-        // Too many: the lines this step uses, then the first of the others, in list order.
-        let room = max(1, rows - 2)
-        let others = lines.indices.filter { !current.contains($0) }
-        let kept = Set(current.sorted().prefix(room) + others.prefix(max(0, room - current.count)))
-        let more = lines.count - kept.count
-        lines = lines.indices.filter(kept.contains).map { lines[$0] }
-        return [title] + lines + [Styled("  … \(more) more", style: .dim)]
+        // Too many: an unbroken part of the list, from the heading over the first line this
+        // step uses (else the first line not used yet), each cut marked where it is.
+        guard rows >= 3 else { return Array([title, Styled("  … \(lines.count) lines (i hides them)", style: .dim)].prefix(rows)) }
+        let focus = current.min() ?? lines.indices.first { !earlier.contains($0) && !sheet.lines[$0].isHeading } ?? 0
+        var start = sheet.lines[...focus].lastIndex(where: \.isHeading) ?? focus
+        // The heading too when it is near and leaves room for the step's lines.
+        if focus - start > 2 || focus - start + max(1, current.count) > rows - 3 { start = focus }
+        var room = rows - 1
+        var window: Range<Int> { start..<min(lines.count, start + room) }
+        // Room for the marks the window needs.
+        for _ in 0..<2 {
+            room = rows - 1 - (start > 0 ? 1 : 0) - (start + room < lines.count ? 1 : 0)
+            if start + room > lines.count { start = max(0, lines.count - room) }
+        }
+        let shown = window
+        guard !shown.isEmpty else { return [title, Styled("  … \(lines.count) lines (i hides them)", style: .dim)] }
+        lines = Array(lines[shown])
+        if shown.lowerBound > 0 { lines.insert(Styled("  … \(shown.lowerBound) above", style: .dim), at: 0) }
+        if shown.upperBound < sheet.lines.count { lines.append(Styled("  … \(sheet.lines.count - shown.upperBound) more", style: .dim)) }
+        return [title] + lines
     }
 
     /// The step, in bold and wrapped to a readable width, with its timers; or the last page;
     /// or what a recipe without steps says. A step too long for `rows` is cut with a mark,
     /// its timers kept.
-    private func pageLines(width: Int, rows: Int) -> [Styled] {
+    private func pageLines(width: Int, rows: Int, compact: Bool = false) -> [Styled] {
         let textWidth = max(10, min(width - 4, 72))
         func wrapped(_ text: String, style: Styled.Style = .plain) -> [Styled] {
             Self.wrap(text, width: textWidth).map { Styled("  " + $0, style: style) }
@@ -216,24 +248,40 @@ struct CookView {
             if let recorded {
                 lines += recorded.split(separator: "\n").flatMap { wrapped(String($0)) }
             } else {
-                lines += wrapped("c records \(sheet.name) as cooked now (and its planned meal as done, if it has one).")
+                lines += wrapped(isRecordedAlready ? "It was recorded cooked within four hours: C records another batch."
+                                 : "c records \(sheet.name) as cooked now (and its planned meal as done, if it has one).")
                 lines += wrapped("p goes back; q quits.")
             }
         } else {
             let current = sheet.steps[step]
-            let hints = current.timers.map { timer -> Styled in
+            let nextToStart = current.timers.indices.first { index in
+                !timers.running.contains { $0.step == step && $0.timer == current.timers[index] }
+            }
+            var hints = current.timers.enumerated().map { index, timer -> Styled in
                 let running = timers.running.contains { $0.step == step && $0.timer == timer }
-                return Styled("  ⏲ \(CookingSheet.label(timer))" + (running ? "  (running)" : "  · t starts it"), style: .timer)
+                return Styled("  ⏲ \(CookingSheet.label(timer))" + (running ? "  (running)" : index == nextToStart ? "  · t starts it" : ""), style: .timer)
             }
-            // The heading and every timer of the step stay; the text gets the rows between.
-            let textRows = max(1, rows - 2 - (hints.isEmpty ? 0 : hints.count + 1))
+            let heading = Styled("Step \(current.number) of \(sheet.steps.count)", style: .heading)
             var text = wrapped(current.text, style: .step)
-            if text.count > textRows {
-                text = Array(text.prefix(textRows))
-                text[textRows - 1] = Styled("  … (the step goes on: a larger terminal shows it whole)", style: .dim)
+            // Fitting a small screen: the blank lines go first, then the timers are one line,
+            // then the text is cut with a mark; the heading and a line of text always show.
+            var blanks = compact ? 0 : 2
+            func height() -> Int { 1 + text.count + (hints.isEmpty ? 0 : hints.count) + (hints.isEmpty ? min(blanks, 1) : blanks) }
+            if height() > rows { blanks = 0 }
+            if height() > rows, hints.count > 1 {
+                hints = [Styled("  ⏲ " + current.timers.map(\.text).joined(separator: ", ") + (nextToStart != nil ? " · t starts the next" : ""), style: .timer)]
             }
-            lines = [Styled("Step \(current.number) of \(sheet.steps.count)", style: .heading), Styled("")] + text
-            if !hints.isEmpty { lines += [Styled("")] + hints }
+            if height() > rows {
+                let textRows = max(1, rows - 1 - hints.count)
+                if text.count > textRows, textRows >= 2 {
+                    text = Array(text.prefix(textRows - 1)) + [Styled(showsIngredients ? "  … (more: i hides the list)" : "  … (more on a larger screen)", style: .dim)]
+                } else if text.count > textRows, var first = text.first {
+                    first.parts[0].text = TextColumns.truncate(first.parts[0].text + " …", to: textWidth + 2)
+                    text = [first]
+                }
+            }
+            lines = [heading] + (blanks > 0 ? [Styled("")] : []) + text
+            if !hints.isEmpty { lines += (blanks > 1 ? [Styled("")] : []) + hints }
         }
         return Array(lines.prefix(max(0, rows)))
     }

@@ -7,8 +7,8 @@ import RecipesCore
 /// The state and its drawing are values (``CookView``); this loop only feeds them keys,
 /// signals and the clock.
 enum CookScreen {
-    /// Runs the view until `q` or a stop signal; the exit status and the line to leave on
-    /// the shell's screen (what was recorded), if any.
+    /// Runs the view until `q` or a stop signal; the exit status and the lines to leave on
+    /// the shell's screen (what was recorded, the timers left running), if any.
     static func run(_ sheet: CookingSheet, usesColor: Bool, recordCooked: @escaping (_ again: Bool) throws -> String) -> (ExitStatus, String?) {
         guard let screen = FullScreen() else { return (.failure, nil) }
         defer { screen.leave() }
@@ -63,7 +63,7 @@ struct CookView {
     static let minimumColumns = 40, minimumRows = 12
 
     /// The help line's words where 40 columns must hold them.
-    static let shortWords = ["ingredients": "list", "dismiss": "done", "another batch": "again", "cooked": "cooked"]
+    static let shortWords = ["ingredients": "list", "dismiss": "done", "another batch": "again"]
 
     mutating func press(_ key: FullScreen.Key, now: ContinuousClock.Instant) -> Outcome {
         let quitAsked = isQuitAsked

@@ -17,13 +17,6 @@ enum CommonOptions {
         }
     }
 
-    /// The recipe `reference` names, or with none the next planned one (as `next` finds it);
-    /// nil when nothing is planned.
-    static func recipeOrNext(_ reference: String?, in store: RecipeStore, _ environment: CommandEnvironment) throws -> Recipe? {
-        if let reference { return try resolve(reference, in: store) }
-        return try store.nextPlannedRecipe(after: environment.now, local: environment.local)?.recipe
-    }
-
     /// The one recipe `reference` names, or a failure: none (exit 1) or several (exit 2,
     /// listing them with id prefixes to choose by).
     static func resolve(_ reference: String, in store: RecipeStore) throws -> Recipe {

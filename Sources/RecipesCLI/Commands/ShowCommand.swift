@@ -47,7 +47,8 @@ struct ShowCommand: RecipesCommand {
         // Converting and marking read the lines with the vocabulary the config extends.
         if units != nil || marksPantry { IngredientVocabulary.active = try environment.vocabulary() }
         let store = try environment.openStore()
-        guard let recipe = try CommonOptions.recipeOrNext(reference, in: store, environment) else {
+        guard let recipe = try reference.map({ try CommonOptions.resolve($0, in: store) })
+                ?? store.nextPlannedRecipe(after: environment.now, local: environment.local)?.recipe else {
             environment.errors.line("recipes: nothing planned")
             return .nothingFound
         }

@@ -40,7 +40,7 @@ struct SuggestCommand: RecipesCommand {
     }
 
     /// How long after its time a meal is still the one to suggest for.
-    static let mealLasts: TimeInterval = 2 * 3_600
+    static let mealLasts = UpcomingRecipe.inProgressFor
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let local = environment.local

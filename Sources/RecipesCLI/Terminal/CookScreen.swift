@@ -210,23 +210,24 @@ struct CookView {
         guard lines.count + 1 > rows else { return [title] + lines }
         // Too many: an unbroken part of the list, from the heading over the first line this
         // step uses (else the first line not used yet), each cut marked where it is.
-        guard rows >= 3 else { return Array([title, Styled("  … \(lines.count) lines (i hides them)", style: .dim)].prefix(rows)) }
+        let summary = [title, Styled("  … \(lines.count) lines (i hides them)", style: .dim)]
+        guard rows >= 3 else { return Array(summary.prefix(rows)) }
         let focus = current.min() ?? lines.indices.first { !earlier.contains($0) && !sheet.lines[$0].isHeading } ?? 0
         var start = sheet.lines[...focus].lastIndex(where: \.isHeading) ?? focus
         // The heading too when it is near and leaves room for the step's lines.
         if focus - start > 2 || focus - start + max(1, current.count) > rows - 3 { start = focus }
+        // A mark above or below takes a row of the window; a window that ends the list starts earlier.
         var room = rows - 1
-        var window: Range<Int> { start..<min(lines.count, start + room) }
-        // Room for the marks the window needs.
         for _ in 0..<2 {
             room = rows - 1 - (start > 0 ? 1 : 0) - (start + room < lines.count ? 1 : 0)
-            if start + room > lines.count { start = max(0, lines.count - room) }
+            start = min(start, max(0, lines.count - room))
         }
-        let shown = window
-        guard !shown.isEmpty else { return [title, Styled("  … \(lines.count) lines (i hides them)", style: .dim)] }
+        guard room > 0 else { return summary }
+        let shown = start..<min(lines.count, start + room)
+        let hiddenAfter = lines.count - shown.upperBound
         lines = Array(lines[shown])
         if shown.lowerBound > 0 { lines.insert(Styled("  … \(shown.lowerBound) above", style: .dim), at: 0) }
-        if shown.upperBound < sheet.lines.count { lines.append(Styled("  … \(sheet.lines.count - shown.upperBound) more", style: .dim)) }
+        if hiddenAfter > 0 { lines.append(Styled("  … \(hiddenAfter) more", style: .dim)) }
         return [title] + lines
     }
 

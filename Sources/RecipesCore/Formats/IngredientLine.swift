@@ -162,7 +162,7 @@ enum IngredientLine {
 
     private static let vulgarFractions: Set<Character> = ["½", "⅓", "⅔", "¼", "¾", "⅕", "⅖", "⅗", "⅘", "⅙", "⅚", "⅛", "⅜", "⅝", "⅞", "⁄"]
 
-    private static let units: Set<String> = [
+    private static let units = Set<String>([
         "g", "gr", "gram", "grams", "gramme", "grammes", "kg", "kilo", "kilos", "kilogram", "kilograms", "mg",
         "ml", "millilitre", "millilitres", "milliliter", "milliliters", "cl", "dl", "l", "litre", "litres", "liter", "liters",
         "tsp", "tsps", "teaspoon", "teaspoons", "t", "tbsp", "tbsps", "tbs", "tbl", "tablespoon", "tablespoons",
@@ -171,7 +171,7 @@ enum IngredientLine {
         "clove", "cloves", "can", "cans", "tin", "tins", "jar", "jars", "package", "packages", "pkg", "packet", "packets",
         "stick", "sticks", "slice", "slices", "bunch", "bunches", "handful", "handfuls", "sprig", "sprigs",
         "piece", "pieces", "sheet", "sheets", "bottle", "bottles", "shot", "shots", "jigger", "jiggers", "splash",
-        "dozen", "doz", "head", "heads", "bulb", "bulbs", "dutzend", "douzaine", "douzaines", "docena", "docenas", "dozzina", "dozzine",
+        "head", "heads", "bulb", "bulbs",
         // German
         "el", "tl", "msp", "prise", "prisen", "stück", "stk", "bund", "zehe", "zehen", "becher", "päckchen", "pck", "scheibe",
         "scheiben", "dose", "dosen", "tasse", "tassen", "glas", "gläser", "zweig", "zweige", "blatt", "blätter", "handvoll",
@@ -201,7 +201,7 @@ enum IngredientLine {
         "łyżka", "łyżki", "łyżek", "łyżeczka", "łyżeczki", "łyżeczek", "szklanka", "szklanki", "szklanek", "ząbek", "ząbki",
         "ząbków", "szczypta", "szczypty", "opakowanie", "opakowania", "puszka", "puszki", "plaster", "plastry", "pęczek",
         "garść", "kostka", "torebka",
-    ]
+    ]).union(ShoppingList.dozenWords)
 
     /// Units of several words, as their words come normalized.
     private static let multiWordUnits: [[String]] = [

@@ -91,14 +91,19 @@ extension RecipeStore {
     /// Returns the items changed (a used-up one with quantity 0).
     @discardableResult
     public func takeFromPantry(recipeID: UUID, servings: Int? = nil, vocabulary: IngredientVocabulary = .active) throws -> [PantryItem] {
+        try takingFromPantry(recipeID: recipeID, servings: servings, vocabulary: vocabulary).map(\.after)
+    }
+
+    /// ``takeFromPantry(recipeID:servings:vocabulary:)``, each changed item as it was and is.
+    func takingFromPantry(recipeID: UUID, servings: Int?, vocabulary: IngredientVocabulary) throws -> [(before: PantryItem, after: PantryItem)] {
         try write {
             let tracked = try pantryItems().filter { $0.quantity != nil }
             guard !tracked.isEmpty, let record = try record(withID: recipeID) else { return [] }
-            var changed: [String: PantryItem] = [:]
+            var changed: [String: (before: PantryItem, after: PantryItem)] = [:]
             for item in ShoppingList(meals: [(record.makeRecipe(), servings)], vocabulary: vocabulary).items {
                 let key = ShoppingList.itemKey(item.name)
                 guard let found = tracked.first(where: { $0.isThere(for: item.identity, key: key, in: vocabulary) }),
-                      var held = changed[found.identity] ?? Optional(found), let heldDimension = held.dimension else { continue }
+                      var held = changed[found.identity]?.after ?? Optional(found), let heldDimension = held.dimension else { continue }
                 let density = vocabulary.density(of: item.identity ?? held.identity)
                 for amount in item.amounts {
                     guard let quantity = amount.quantity else { continue }
@@ -113,15 +118,15 @@ extension RecipeStore {
                     guard let used else { continue }
                     held.quantity = max(0, (held.quantity ?? 0) - used)
                 }
-                if held != found { changed[found.identity] = held }
+                if held != found { changed[found.identity] = (found, held) }
             }
-            for item in changed.values {
+            for (_, item) in changed.values {
                 // Used up: it is no longer in the kitchen.
                 let usedUp = (item.quantity ?? 1) < 1e-9
                 try storePantryItem(item, removed: usedUp)
                 try stampLocalChange(of: Self.pantryID(item.identity), deleted: usedUp)
             }
-            return changed.values.sorted { $0.identity < $1.identity }
+            return changed.values.sorted { $0.after.identity < $1.after.identity }
         }
     }
 

@@ -20,10 +20,8 @@ extension RecipeStore {
     /// Takes what `recipeID` asks for, for `servings`, from the pantry for `record`,
     /// remembering the amounts.
     func takeFromPantry(for record: CookedRecord, servings: Int?, vocabulary: IngredientVocabulary) throws {
-        let before = Dictionary(uniqueKeysWithValues: try pantryItems().map { ($0.identity, $0) })
-        let taken = try takeFromPantry(recipeID: record.recipeID, servings: servings, vocabulary: vocabulary).compactMap { after -> TakenAmount? in
-            guard let was = before[after.identity], let held = was.quantity, let left = after.quantity, let dimension = was.dimension,
-                  held > left else { return nil }
+        let taken = try takingFromPantry(recipeID: record.recipeID, servings: servings, vocabulary: vocabulary).compactMap { was, after -> TakenAmount? in
+            guard let held = was.quantity, let left = after.quantity, let dimension = was.dimension, held > left else { return nil }
             return TakenAmount(identity: was.identity, name: was.name, quantity: held - left, dimension: String(describing: dimension),
                                countUnit: was.countUnit, useBy: was.useBy)
         }

@@ -102,6 +102,30 @@ import Testing
         #expect(throws: (any Error).self) { try SchemaOrgImport(html: rating) }
     }
 
+    /// Keywords written for search engines make no tags: the name again, ingredients, the
+    /// site, "ricetta" phrases, long phrases (issue 35, point 4). The category and cuisine stay.
+    @Test func aPagesSearchKeywordsAreNotItsTags() throws {
+        let page = """
+            <script type="application/ld+json">{"@context":"https://schema.org","@type":"Recipe","name":"Bavarese alle fragole",
+            "url":"https://ricette.giallozafferano.it/Bavarese-alle-fragole.html","recipeCategory":"Dolci","recipeCuisine":"Italiana",
+            "keywords":"bavarese alle fragole, bavarese, fragole, ricetta bavarese, ricette, dolci al cucchiaio, panna, latte, gelatina, GialloZafferano, cucinare, ricetta facile, dessert estivo, fragole fresche, come fare la bavarese alle fragole in casa, zucchero",
+            "recipeIngredient":["Fragole 300 g","Latte intero 200 ml","Panna fresca liquida 500 ml","Zucchero 105 g","Gelatina in fogli 12 g"]}</script>
+            """
+        #expect(try SchemaOrgImport(html: page).recipes[0].tags == ["bavarese", "dessert estivo", "dolci", "dolci al cucchiaio", "italiana"])
+        let english = """
+            {"@type":"Recipe","name":"Chocolate Chip Cookies","publisher":{"@type":"Organization","name":"Sally's Baking Addiction"},
+            "recipeCategory":"Dessert, Recipes","keywords":["cookies","chocolate chip cookies","best chocolate chip cookies","chocolate",
+            "butter","easy recipes","sallys baking addiction","christmas","Dessert"],
+            "recipeIngredient":["2 1/4 cups all-purpose flour","1 cup unsalted butter, softened","2 cups semi-sweet chocolate chips"]}
+            """
+        #expect(try SchemaOrgImport(json: english).recipes[0].tags == ["christmas", "cookies", "dessert"])
+        // What is left is capped, the page's groups first.
+        let many = (1...20).map { "\"theme \($0)\"" }.joined(separator: ",")
+        let crowded = #"{"@type":"Recipe","name":"Soup","recipeCategory":"Starter","keywords":[\#(many)],"recipeIngredient":["1 leek"]}"#
+        let tags = try SchemaOrgImport(json: crowded).recipes[0].tags ?? []
+        #expect(tags.count == PageTags.maximum && tags.contains("starter") && tags.contains("theme 1") && !tags.contains("theme 8"))
+    }
+
     /// A JSON-LD block saved with its page's wrapper is JSON, not a Cooklang file.
     @Test(arguments: ["// <![CDATA[\n%@\n// ]]>", "<![CDATA[%@]]>", "<!-- %@ -->", "  //<![CDATA[\n%@\n//]]>\n"])
     func aWrappedJSONBlockIsReadAsJSON(wrapper: String) throws {

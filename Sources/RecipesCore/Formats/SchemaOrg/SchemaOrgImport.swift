@@ -190,7 +190,6 @@ public struct SchemaOrgImport: Sendable {
         func time(_ word: String) -> Int? { times.first { $0.0 == word }?.1 }
         recipe.setTimes(prep: time("prep"), cook: time("cook"), total: time("total"))
         recipe.id = identifier ?? urn
-        let groups = (texts(node["recipeCategory"]) + texts(node["recipeCuisine"])).flatMap { $0.split(separator: ",") }.map(\.trimmedWhitespace)
         // The words that say how a beverage is served: every keyword, or in our own export
         // only the two it writes for that, so that a tag such as "cold" cannot contradict them.
         var servingWords = keywords
@@ -202,7 +201,9 @@ public struct SchemaOrgImport: Sendable {
             recipe.tags = Recipe.canonicalTags(Array(keywords.dropLast(kindWords)))
             if kindWords > 0 { servingWords = Array(keywords.suffix(2)) }
         } else {
-            recipe.tags = Recipe.canonicalTags(groups + keywords)
+            let sites = [node["publisher"]?["name"]?.text, PageTags.site(ofAddress: recipe.source ?? pageAddress)].compactMap { $0 }
+            recipe.tags = PageTags.tags(groups: texts(node["recipeCategory"]) + texts(node["recipeCuisine"]), keywords: keywords, name: name,
+                                        ingredients: ingredients.filter { !$0.heading }.map(\.name), sites: sites)
         }
         switch kind {
         case .bakedGood:

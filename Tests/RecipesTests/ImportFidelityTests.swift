@@ -126,6 +126,39 @@ import Testing
         #expect(tags.count == PageTags.maximum && tags.contains("starter") && tags.contains("theme 1") && !tags.contains("theme 8"))
     }
 
+    /// Steps as three sites write them (issue 35, point 3): an HTML list joined with ", "
+    /// (no lone "," line between steps), numbered steps run together in one string, with or
+    /// without spaces, and steps with titles of their own.
+    @Test func stepsAsSitesWriteThem() throws {
+        func instructions(_ value: String) throws -> String? {
+            try SchemaOrgImport(json: #"{"@type":"Recipe","name":"R","recipeIngredient":["1 egg"],"recipeInstructions":\#(value)}"#)
+                .recipes[0].instructions
+        }
+        #expect(try instructions(#""<ol><li>Preheat the oven.</li>, <li>Mix the flour and butter.</li>, <li>Bake.</li></ol>""#)
+            == "Preheat the oven.\nMix the flour and butter.\nBake.")
+        #expect(try instructions(#"[{"@type":"HowToStep","text":"<p>Whisk.</p>"},",",{"@type":"HowToStep","text":"<p>Fry.</p>"}]"#)
+            == "Whisk.\nFry.")
+        #expect(try instructions(#""1.鸡蛋打散，加少许盐。2.锅中放油，倒入蛋液。3.炒至凝固盛出。""#)
+            == "鸡蛋打散，加少许盐。\n锅中放油，倒入蛋液。\n炒至凝固盛出。")
+        #expect(try instructions(#""1. Mix 1.5 kg of flour. 2. Add 2 eggs. 3. Bake for 1.5 hours.""#)
+            == "Mix 1.5 kg of flour.\nAdd 2 eggs.\nBake for 1.5 hours.")
+        // A line that is not a run of numbered steps stays whole.
+        #expect(try instructions(#""Bake 2. Then cool 3. hours""#) == "Bake 2. Then cool 3. hours")
+        let titled = #"""
+            [{"@type":"HowToStep","name":"Make the broth","text":"Put the anchovies and radish in a pot."},
+             {"@type":"HowToStep","name":"Preheat the oven to 200°C","text":"Preheat the oven to 200°C and grease a tin."},
+             {"@type":"HowToStep","name":"Step 3","text":"Serve."},
+             {"@type":"HowToStep","name":"Add the noodles…","text":"Add the noodles and stir."}]
+            """#
+        #expect(try instructions(titled) == """
+            Make the broth:
+            Put the anchovies and radish in a pot.
+            Preheat the oven to 200°C and grease a tin.
+            Serve.
+            Add the noodles and stir.
+            """)
+    }
+
     /// A JSON-LD block saved with its page's wrapper is JSON, not a Cooklang file.
     @Test(arguments: ["// <![CDATA[\n%@\n// ]]>", "<![CDATA[%@]]>", "<!-- %@ -->", "  //<![CDATA[\n%@\n//]]>\n"])
     func aWrappedJSONBlockIsReadAsJSON(wrapper: String) throws {

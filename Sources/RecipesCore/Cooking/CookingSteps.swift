@@ -94,20 +94,45 @@ public enum CookingSteps {
         return inlineNumbered(lines[0])
     }
 
-    /// "1. Mix. 2. Bake." in one paragraph, as some sites write it: cut before each next number.
     private static func inlineNumbered(_ text: String) -> [String] {
-        guard let first = numbering(of: text) else { return [text] }
+        runOnSteps(text) ?? [numbering(of: text) ?? text]
+    }
+
+    /// "1. Mix. 2. Bake." or "1.鸡蛋打散。2.锅中放油。" in one line, as some sites write it: the
+    /// steps, cut before each next number (2 after 1, 3 after 2: "1.5 kg" cuts nothing); nil
+    /// when the line does not begin with 1 or holds no second step.
+    static func runOnSteps(_ text: String) -> [String]? {
+        guard let first = numbering(of: text), text.drop(while: { !$0.isNumber }).hasPrefix("1") else { return nil }
         var steps: [String] = []
         var rest = Substring(first)
         var next = 2
-        while let range = rest.firstRange(of: " \(next). ") ?? rest.firstRange(of: " \(next)) ") ?? rest.firstRange(of: "\(next)、") {
+        while let range = nextNumber(next, in: rest) {
             steps.append(String(rest[..<range.lowerBound]).trimmingCharacters(of: " "))
             rest = rest[range.upperBound...]
             next += 1
         }
+        guard next > 2 else { return nil }
         steps.append(String(rest).trimmingCharacters(of: " "))
         return steps.filter { !$0.isEmpty }
     }
+
+    /// Where step `number`'s numbering begins in `text`: " 2. ", " 2) ", "2、", or "2." right
+    /// after a sentence's end ("。2.", ".2.") as text without spaces writes it.
+    private static func nextNumber(_ number: Int, in text: Substring) -> Range<Substring.Index>? {
+        let candidates = [" \(number). ", " \(number)) ", "\(number)、", "\(number)．"].compactMap { text.firstRange(of: $0) }
+        var closeUp: Range<Substring.Index>?
+        var searchStart = text.startIndex
+        while closeUp == nil, let range = text[searchStart...].firstRange(of: "\(number).") {
+            let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : nil
+            let after = range.upperBound < text.endIndex ? text[range.upperBound] : nil
+            if let before, "。！？.!?".contains(before), after.map({ !$0.isNumber }) ?? false { closeUp = range }
+            searchStart = range.upperBound
+        }
+        return (candidates + [closeUp].compactMap { $0 }).min { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// "Step" in the languages the importers read, as a numbered line begins ("Schritt 3").
+    static let stepWords = ["step", "schritt", "étape", "etape", "paso", "passo", "passaggio", "stap", "steg"]
 
     /// The line without its numbering ("1.", "2)", "Step 3:", "Schritt 3", "3、"), or nil when
     /// it has none: "2 eggs" and "1.5 kg" are not numbered.
@@ -115,8 +140,8 @@ public enum CookingSteps {
         var text = Substring(line)
         var named = false
         let lower = line.lowercased()
-        for word in ["step ", "schritt ", "étape ", "etape ", "paso ", "passo ", "passaggio ", "stap ", "steg "] where lower.hasPrefix(word) {
-            text = text.dropFirst(word.count)
+        for word in stepWords where lower.hasPrefix(word + " ") {
+            text = text.dropFirst(word.count + 1)
             named = true
             break
         }
@@ -125,7 +150,9 @@ public enum CookingSteps {
         var rest = text.dropFirst(digits.count)
         if let mark = rest.first, ".):、．".contains(mark) {
             rest = rest.dropFirst()
-            guard rest.isEmpty || rest.first == " " || mark == "、" || mark == "．" else { return nil }
+            // Text without spaces ("1.鸡蛋打散") puts the step right after the mark.
+            guard rest.isEmpty || rest.first == " " || mark == "、" || mark == "．" || rest.first.map({ !$0.isASCII && $0.isLetter }) == true
+            else { return nil }
         } else if !(named && rest.first == " ") {
             return nil
         }

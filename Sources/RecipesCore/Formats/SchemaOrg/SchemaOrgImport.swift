@@ -141,7 +141,7 @@ public struct SchemaOrgImport: Sendable {
         }
         let label = "'\(name.prefix(60))'"
         let ingredients = self.ingredients(node["recipeIngredient"] ?? node["ingredients"], label: label, notes: &notes)
-        let instructions = steps(node["recipeInstructions"] ?? .null, depth: 0, label: label, notes: &notes)
+        let instructions = instructionLines(steps(node["recipeInstructions"] ?? .null, depth: 0, label: label, notes: &notes))
         // Pages add a block that only rates the recipe: it says nothing to cook. A node with
         // times or a yield is a thin recipe, imported with what it has.
         let hasFacts = ["prepTime", "cookTime", "totalTime", "recipeYield"].contains { node[$0] != nil && node[$0] != .null }
@@ -267,8 +267,16 @@ public struct SchemaOrgImport: Sendable {
                 let nested = steps(list, depth: depth + 1, label: label, notes: &notes)
                 return (heading.isEmpty || nested.isEmpty ? [] : [heading.hasSuffix(":") ? heading : heading + ":"]) + nested
             }
-            if let text = (value["text"] ?? value["description"] ?? value["name"])?.text {
-                return steps(.string(text), depth: depth + 1, label: label, notes: &notes)
+            if let text = (value["text"] ?? value["description"])?.text {
+                let lines = steps(.string(text), depth: depth + 1, label: label, notes: &notes)
+                // A step's own title ("Make the broth") leads it as a heading, unless it is
+                // only the text's start again or "Step 2", as many plugins write it.
+                guard let title = value["name"]?.text.map({ HTMLText.plainText($0) }), isTitle(title, of: lines.joined(separator: " "))
+                else { return lines }
+                return [title.hasSuffix(":") ? title : title + ":"] + lines
+            }
+            if let name = value["name"]?.text {
+                return steps(.string(name), depth: depth + 1, label: label, notes: &notes)
             }
             notes.append("\(label): an instruction \(describe(value)) has no text; it was left out")
             return []
@@ -278,6 +286,23 @@ public struct SchemaOrgImport: Sendable {
             notes.append("\(label): an instruction \(describe(value)) is not text; it was left out")
             return []
         }
+    }
+
+    /// Whether a step's `name` is a title of its own: short, and neither the text's start
+    /// (plugins copy the text into the name, cut with "…") nor a number ("Step 2", "2").
+    private static func isTitle(_ title: String, of text: String) -> Bool {
+        let key = TextMatching.nameKey(title), textKey = TextMatching.nameKey(text)
+        guard !key.isEmpty, title.count <= 80, !textKey.hasPrefix(key) else { return false }
+        let words = key.split(separator: " ").filter { !$0.allSatisfy(\.isNumber) }
+        return !words.isEmpty && !(words.count == 1 && CookingSteps.stepWords.contains(String(words[0])))
+    }
+
+    /// The page's step lines as the recipe keeps them: a line of numbered steps run together
+    /// ("1.鸡蛋打散。2.锅中放油。") one line each, and lines with no word or number — the ","
+    /// a page's HTML list leaves between its items — left out.
+    static func instructionLines(_ lines: [String]) -> [String] {
+        lines.flatMap { line in CookingSteps.runOnSteps(line) ?? [line] }
+            .filter { line in line.contains { $0.isLetter || $0.isNumber } }
     }
 
     /// `4`, `"4 servings"`, `["4", "4 servings"]`, `{"value": 12, "unitText": "muffins"}`.

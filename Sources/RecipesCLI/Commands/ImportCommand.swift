@@ -8,14 +8,18 @@ import RecipesCore
 /// one transaction.
 struct ImportCommand: RecipesCommand {
     static let replace = OptionSpec("--replace", help: "Overwrite recipes the store already has instead of skipping them.")
+    static let timeout = OptionSpec("--timeout", value: "seconds", help: "How long to wait for a web address (default \(WebPage.defaultTimeout), at most 600).")
 
     static let spec = CommandSpec(
         name: "import",
-        abstract: "Add recipes from a JSON archive, a web page, or Cooklang files.",
+        abstract: "Add recipes from a JSON archive, a web page or its address, or Cooklang files.",
         discussion: """
             FILE is a JSON archive as 'recipes export' writes it, a web page saved as HTML or a \
             JSON file with schema.org Recipe data (as recipe sites embed it), a Cooklang .cook \
-            file, a folder (whose .cook files are all imported), or - for standard input. Parts \
+            file, a folder (whose .cook files are all imported), - for standard input, or a \
+            web address (http or https) whose page is fetched with curl: redirects are followed \
+            (to http or https only), the page is read into memory (16 MB at most), and its \
+            address is the recipe's source when the page names none. Parts \
             of a web page that cannot be read (a recipe without a name, a broken cooking time) \
             are left out and listed on standard error. Everything is imported in one \
             transaction: if any recipe is bad, nothing is. A recipe the store already has (the \
@@ -24,17 +28,20 @@ struct ImportCommand: RecipesCommand {
             file's are added), so importing twice adds nothing the second time. On a \
             terminal, standard error shows the progress (count and rate), erased when done.
             """,
-        arguments: [ArgumentSpec("file", completes: .file, help: "An archive, a saved web page, schema.org JSON, a .cook file, a folder, or -.")],
-        options: [replace],
-        examples: ["recipes import recipes-backup.json", "recipes import banana-bread.html",
-                   "recipes import ~/cookbook/", "curl -s https://example.com/pie | recipes import -"])
+        arguments: [ArgumentSpec("file", completes: .file,
+                                 help: "An archive, a saved web page, schema.org JSON, a .cook file, a folder, -, or a web address.")],
+        options: [replace, timeout],
+        examples: ["recipes import https://example.com/recipes/apple-pie", "recipes import recipes-backup.json",
+                   "recipes import banana-bread.html", "recipes import ~/cookbook/"])
 
     let file: String
     let replacing: Bool
+    let timeoutSeconds: Int
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = arguments.positionals[0]
         replacing = arguments.has(Self.replace)
+        timeoutSeconds = try arguments.integer(Self.timeout, minimum: 1, maximum: 600, command: Self.spec.name) ?? WebPage.defaultTimeout
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
@@ -44,7 +51,19 @@ struct ImportCommand: RecipesCommand {
         // A long import is not silent on a terminal; piped, stderr stays for diagnostics.
         let progress = ProgressLine(environment.errors)
         defer { progress?.erase() }
-        for path in try Self.cooklangFiles(at: file) ?? [file] {
+        if WebPage.isAddress(file) {
+            progress?.show("recipes: fetching \(TerminalText.oneLine(file))…", always: true)
+            let page = try WebPage.fetch(file, timeout: timeoutSeconds)
+            do {
+                let document = try RecipeDocument(data: page.data, fileName: WebPage.fileName(of: page.address), address: page.address)
+                recipes = document.archive.recipes
+                origins = document.origins
+                skipped = document.skipped.map { "\(file): \($0)" }
+            } catch let error as RecipeFormatError {
+                throw CommandFailure("\(TerminalText.oneLine(file)): not a recipe page: \(error.reason)")
+            }
+        }
+        for path in WebPage.isAddress(file) ? [] : try Self.cooklangFiles(at: file) ?? [file] {
             let label = path == "-" ? "standard input" : path
             progress?.show("recipes: reading \(TerminalText.oneLine(label))…", always: true)
             do {

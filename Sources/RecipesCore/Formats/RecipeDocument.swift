@@ -30,7 +30,9 @@ public struct RecipeDocument: Sendable {
 
     /// Reads `data`. `fileName` (nil for standard input) gives a Cooklang recipe its title
     /// when it has none; a `.cook` name means Cooklang, otherwise the content decides.
-    public init(data: Data, fileName: String?) throws {
+    /// `address`, the web address the data was fetched from, is a web page's recipes' source
+    /// when the page names none.
+    public init(data: Data, fileName: String?, address: String? = nil) throws {
         let text = String(decoding: data, as: UTF8.self)
         if let fileName, fileName.lowercased().hasSuffix(".cook") {
             let title = String(fileName.split(separator: "/").last ?? "").dropLast(5)
@@ -43,7 +45,7 @@ public struct RecipeDocument: Sendable {
         let start = (json ?? text).drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first
         switch start {
         case "<":
-            let page = try SchemaOrgImport(html: text)
+            let page = try SchemaOrgImport(html: text, address: address)
             self.init(.schemaOrg, page.recipes, skipped: page.skipped)
         case "{", "[":
             let value: JSONValue
@@ -56,7 +58,7 @@ public struct RecipeDocument: Sendable {
             if value["format"] != nil {
                 self.init(.archive, try RecipeArchive.decode(data).recipes, skipped: [])
             } else {
-                let document = try SchemaOrgImport(json: value)
+                let document = try SchemaOrgImport(json: value, address: address)
                 self.init(.schemaOrg, document.recipes, skipped: document.skipped)
             }
         case nil:

@@ -23,14 +23,16 @@ public struct SchemaOrgImport: Sendable {
     public private(set) var skipped: [String] = []
 
     /// Reads the JSON-LD blocks of an HTML page; a page without a usable recipe is an error.
-    public init(html: String) throws {
+    /// `address`, where the page was fetched from, is the recipes' source when neither they
+    /// nor the page's canonical link name one.
+    public init(html: String, address: String? = nil) throws {
         let blocks = HTMLText.linkedDataBlocks(in: html)
         // Some pages carry their recipe only as microdata (itemprop attributes).
         let microdata = Microdata.recipes(in: html)
         guard !blocks.isEmpty || !microdata.isEmpty else {
             throw RecipeFormatError(reason: "the page has no schema.org data (no <script type=\"application/ld+json\"> block, no Recipe microdata)")
         }
-        let canonical = HTMLText.canonicalAddress(in: html)
+        let canonical = HTMLText.canonicalAddress(in: html) ?? address
         var documents: [JSONValue] = []
         for (number, block) in blocks.enumerated() {
             do {
@@ -42,17 +44,17 @@ public struct SchemaOrgImport: Sendable {
         try read(documents + microdata, pageAddress: canonical)
     }
 
-    /// Reads a JSON file of schema.org data.
-    public init(json: String) throws {
+    /// Reads a JSON file of schema.org data; `address` is as for ``init(html:address:)``.
+    public init(json: String, address: String? = nil) throws {
         do {
-            try self.init(json: try JSONValue.parse(json))
+            try self.init(json: try JSONValue.parse(json), address: address)
         } catch let error as JSONSyntaxError {
             throw RecipeFormatError(reason: "not valid JSON (\(error))")
         }
     }
 
-    init(json: JSONValue) throws {
-        try read([json], pageAddress: nil)
+    init(json: JSONValue, address: String? = nil) throws {
+        try read([json], pageAddress: address)
     }
 
     private mutating func read(_ documents: [JSONValue], pageAddress: String?) throws {

@@ -85,8 +85,7 @@ import Testing
         #expect(text.contains("Top with @./Shared/Red Beans{} and @sour cream{200%ml}.") && !text.contains("Ingredients:"), "\(text)")
     }
 
-    /// Time keys as Cooklang files write them (issue 35, point 6), and nutrition kept in the
-    /// summary rather than dropped until recipes have a field for it.
+    /// Time keys as Cooklang files write them (issue 35, point 6).
     @Test(arguments: [("time required: 1 hour 30 minutes", 90), ("duration: 45 min", 45), ("total: 2 hours", 120),
                       (">> time required: 1h 10m", 70), ("ready in: 25 minutes", 25)])
     func timeKeysGiveTheTotalTime(line: String, minutes: Int) throws {
@@ -95,9 +94,14 @@ import Testing
         #expect(recipe.totalMinutes == minutes && recipe.prepMinutes == 15, "\(line)")
     }
 
-    @Test func nutritionIsKeptInTheSummary() throws {
-        let recipe = CooklangRecipe(parsing: "---\ncalories: 450 kcal\nprotein: 20 g\nnutrition.fat: 12 g\n---\nStir.").makeRecipe(fallbackTitle: "x")
-        #expect(recipe.summary == "Nutrition: calories 450 kcal, fat 12 g, protein 20 g", "\(recipe.summary)")
+    /// Nutrition keys fill the recipe's nutrition (issue 35, point 7), salt as sodium; a value
+    /// that is no amount stays in the summary as written; the picture's address is kept.
+    @Test func nutritionKeysFillTheNutritionAndImageTheImage() throws {
+        let text = "---\ncalories: 450 kcal\nprotein: 20 g\nnutrition.fat: 12,5 g\nsalt: 1.5 g\nfiber: lots\nimage: https://example.com/stew.jpg\n---\nStir."
+        let recipe = CooklangRecipe(parsing: text).makeRecipe(fallbackTitle: "x")
+        #expect(recipe.nutrition == Nutrition([.calories: 450, .protein: 20, .fat: 12.5, .sodium: 600]), "\(String(describing: recipe.nutrition))")
+        #expect(recipe.summary == "Nutrition: fiber lots", "\(recipe.summary ?? "")")
+        #expect(recipe.image == "https://example.com/stew.jpg")
     }
 
     @Test func aDescriptionEndingInAFullStopIsNotGivenASecond() throws {

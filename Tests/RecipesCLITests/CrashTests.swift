@@ -164,9 +164,10 @@ import Testing
         let cli = RecipesProcess()
         try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"),
                              ingredients: [Ingredient(name: "Leeks", amount: "2")])])
-        // The version before kept no lock on plan entries (the last migration).
+        // The version before kept no picture or nutrition (the last migration).
         try SQLiteConnection(path: cli.store.path).execute("""
-            ALTER TABLE plan_entry DROP COLUMN locked; DELETE FROM migration WHERE version = 19; PRAGMA user_version = 18
+            ALTER TABLE recipe DROP COLUMN image; ALTER TABLE recipe DROP COLUMN nutrition;
+            DELETE FROM migration WHERE version = 20; PRAGMA user_version = 19
             """)
         let (store, folder) = try sharedReadOnly(cli, part)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }

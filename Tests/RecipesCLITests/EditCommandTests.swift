@@ -33,7 +33,7 @@ import Testing
         #expect(result.status == 0 && result.stdout.hasSuffix("): nothing changed\n"), "\(result)")
         #expect(try cli.storeBytes() == before)
         let seen = try String(contentsOfFile: cli.home.path + "/seen.txt", encoding: .utf8)
-        #expect(seen.contains("Name: Pancakes\nKind: dish\nSource: \nServings: \nYield: \nPrep: \nCook: \nTotal: \nTags: \n\nSummary:\nFluffy.\n\nIngredients:\n2 :: eggs\n125 g :: flour\n\nInstructions:\nWhisk.\n"), "\(seen)")
+        #expect(seen.contains("Name: Pancakes\nKind: dish\nSource: \nServings: \nYield: \nPrep: \nCook: \nTotal: \nTags: \nImage: \nNutrition: \n\nSummary:\nFluffy.\n\nIngredients:\n2 :: eggs\n125 g :: flour\n\nInstructions:\nWhisk.\n"), "\(seen)")
     }
 
     @Test func aChangedFileIsSavedInOneGo() throws {

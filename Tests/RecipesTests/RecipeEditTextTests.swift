@@ -31,7 +31,7 @@ import Testing
         ("Name: X\nTotal: 40d\n", "line 2: '40d' is not a time such as 20m, 1h30m or 45 (minutes), at most 30 days"),
         ("Name: X\nKind: baked\nOven: hot\n", "line 3: 'hot' is not a whole number of °C from 0 to 999"),
         ("Name: X\nKind: beverage\nAlcoholic: maybe\n", "line 3: 'maybe' is not yes or no"),
-        ("Name: X\nnonsense\n", "line 2: expected 'Field: value' (Name, Kind, Source, Servings, Yield, Prep, Cook, Total, Tags, Oven, Bake minutes, Alcoholic, Served hot) or a heading"),
+        ("Name: X\nnonsense\n", "line 2: expected 'Field: value' (Name, Kind, Source, Servings, Yield, Prep, Cook, Total, Tags, Image, Nutrition, Oven, Bake minutes, Alcoholic, Served hot) or a heading"),
         ("Name: X\n\nIngredients:\n2 :: \n", "line 4: an ingredient has no name"),
     ])
     func brokenTextsSayWhere(text: String, problem: String) {

@@ -26,6 +26,7 @@ import Testing
         (recipe.servings, recipe.yield, recipe.tags) = (8, "1 loaf", ["bread"])
         (recipe.prepMinutes, recipe.cookMinutes, recipe.totalMinutes) = (20, 30, 180)
         (recipe.lastCooked, recipe.timesCooked) = (Date(), 2)
+        (recipe.imageURL, recipe.nutrition) = ("https://example.com/bread.jpg", Nutrition([.calories: 250]))
         let beverage = Beverage(name: "Tea", isAlcoholic: false, isServedHot: true)
         var keys = Set<String>(), ingredientKeys = Set<String>()
         for model in [recipe, beverage] as [Recipe] {
@@ -54,7 +55,8 @@ import Testing
 
     @Test func editableFieldsAreTheModelPropertiesInOrder() {
         #expect(RecipeRecord.editableFields.map(\.name) == ["name", "summary", "instructions", "plannedDate", "sourceURL",
-                                                            "servings", "yield", "prepMinutes", "cookMinutes", "totalMinutes", "tags",
+                                                            "servings", "yield", "prepMinutes", "cookMinutes", "totalMinutes",
+                                                            "imageURL", "nutrition", "tags",
                                                             "ovenTemperature", "bakeMinutes", "isAlcoholic", "isServedHot", "ingredients"])
     }
 

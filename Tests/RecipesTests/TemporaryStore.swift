@@ -30,6 +30,8 @@ final class TemporaryStore {
     /// text). With `countTriggers`, also migration 12's triggers, which keyed by the same.
     static func version12Schema(countTriggers: Bool) -> String {
         """
+        ALTER TABLE recipe DROP COLUMN image;
+        ALTER TABLE recipe DROP COLUMN nutrition;
         ALTER TABLE plan_entry DROP COLUMN locked;
         DROP TABLE pantry_item;
         DROP TABLE ingredient_need;

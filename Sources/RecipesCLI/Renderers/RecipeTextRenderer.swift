@@ -38,6 +38,15 @@ struct RecipeTextRenderer {
         if !recipe.tags.isEmpty { output.line("tags: " + recipe.tags.map(TerminalText.oneLine).joined(separator: ", ")) }
         // Where it came from, to open the page again (a terminal makes the address a link).
         if let source = recipe.sourceURL, !source.isEmpty { output.line("source: " + TerminalText.oneLine(source)) }
+        if let image = recipe.imageURL, !image.isEmpty { output.line("image: " + TerminalText.oneLine(image)) }
+        if let nutrition = recipe.nutrition, !nutrition.isEmpty {
+            output.line("nutrition per serving: " + nutrition.text)
+            // Scaled to a number of servings, what they hold together.
+            if scale != 1, let count = recipe.servings {
+                let servings = Double(count) * scale
+                output.line("nutrition for \(AmountScaling.format(servings)) servings: " + nutrition.times(servings).text)
+            }
+        }
         if let cooked = cookedLine(recipe) { output.line(cooked) }
         PlanEntriesText(formatter: formatter).write(plan, planned: recipe.plannedDate, to: output)
         if !recipe.summary.isEmpty {

@@ -28,6 +28,10 @@ public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
     public var sourceURL: String?
     /// ``Recipe/servings``.
     public var servings: Int?
+    /// ``Recipe/imageURL``.
+    public var imageURL: String?
+    /// ``Recipe/nutrition``.
+    public var nutrition: Nutrition?
     /// ``Recipe/yield``.
     public var yield: String?
     /// ``Recipe/prepMinutes``.
@@ -63,6 +67,8 @@ public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
         plannedDate = recipe.plannedDate
         sourceURL = recipe.sourceURL
         servings = recipe.servings
+        imageURL = recipe.imageURL
+        nutrition = recipe.nutrition
         yield = recipe.yield
         prepMinutes = recipe.prepMinutes
         cookMinutes = recipe.cookMinutes
@@ -101,6 +107,8 @@ public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
             recipe.sourceURL = sourceURL
         }
         recipe.servings = servings
+        recipe.imageURL = imageURL
+        recipe.nutrition = nutrition
         recipe.yield = yield
         recipe.prepMinutes = prepMinutes
         recipe.cookMinutes = cookMinutes

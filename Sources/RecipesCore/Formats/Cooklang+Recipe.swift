@@ -25,10 +25,19 @@ extension CooklangRecipe {
         for (label, keys) in Self.summaryFields {
             if let value = value(keys) { summary.append("\(label): \(value)") }
         }
-        let nutrition = Self.nutritionKeys.compactMap { key in
-            (meta[key] ?? meta["nutrition." + key]).flatMap { $0.isEmpty ? nil : "\(key) \($0)" }
+        // Nutrition keys fill the recipe's nutrition; a value that does not read as an
+        // amount stays in the summary as written.
+        var nutrition = Nutrition()
+        var unread: [String] = []
+        for key in Self.nutritionKeys {
+            guard let text = meta[key] ?? meta["nutrition." + key], !text.isEmpty else { continue }
+            if let (nutrient, amount) = Nutrition.reading("\(key) \(text)"), nutrition[nutrient] == nil {
+                nutrition[nutrient] = amount
+            } else {
+                unread.append("\(key) \(text)")
+            }
         }
-        if !nutrition.isEmpty { summary.append("Nutrition: " + nutrition.joined(separator: ", ")) }
+        if !unread.isEmpty { summary.append("Nutrition: " + unread.joined(separator: ", ")) }
         var mentionsLeft = mentions[...]
         var ingredients: [RecipeJSON.IngredientJSON] = []
         let instructions = steps.enumerated().map { index, step in
@@ -58,6 +67,10 @@ extension CooklangRecipe {
         if let source = meta["source"] ?? meta["source.url"] ?? meta["url"], source.hasPrefix("http://") || source.hasPrefix("https://") {
             recipe.source = source
         }
+        if let image = value(["image", "picture", "image.url"]), image.hasPrefix("http://") || image.hasPrefix("https://") {
+            recipe.image = image
+        }
+        recipe.nutrition = nutrition.isEmpty ? nil : nutrition
         recipe.setYield([value(["servings", "serves"]), value(["yield"])].compactMap { $0 })
         recipe.setTimes(prep: times["Prep time"], cook: times["Cook time"], total: times["Time"])
         recipe.tags = Recipe.canonicalTags(meta["tags"]?.split(separator: ",").map(String.init) ?? [])
@@ -103,10 +116,20 @@ extension CooklangRecipe {
         ("Cook time", ["cook time", "time.cook", "cook_time", "cooktime", "cooking time"]),
     ]
 
-    /// Nutrition keys as Cooklang files write them, in the order a label lists them; kept in
-    /// the summary ("Nutrition: calories 450, protein 20 g") until recipes have a field for it.
-    static let nutritionKeys = ["calories", "kcal", "energy", "fat", "saturated fat", "carbohydrates", "carbs", "sugar", "fiber", "fibre",
-                                "protein", "sodium", "salt", "cholesterol"]
+    /// Nutrition keys as Cooklang files write them, in the order a label lists them (also
+    /// under `nutrition.`); the first of a nutrient's keys counts.
+    static let nutritionKeys = ["calories", "kcal", "energy", "fat", "saturated fat", "saturated_fat", "carbohydrates", "carbohydrate", "carbs",
+                                "sugar", "sugars", "fiber", "fibre", "protein", "sodium", "salt", "cholesterol"]
+
+    /// The key ``text(of:)`` writes a nutrient under, which ``nutritionKeys`` reads back.
+    static func nutritionKey(_ nutrient: Nutrition.Nutrient) -> String {
+        switch nutrient {
+        case .calories: "calories"
+        case .saturatedFat: "saturated fat"
+        case .carbohydrate: "carbohydrates"
+        default: nutrient.rawValue
+        }
+    }
 
     /// A recipe reference (`@./sauces/Hollandaise{}`) is named by its last path component.
     static func displayName(_ name: String) -> String {
@@ -145,6 +168,11 @@ extension CooklangRecipe {
         }
         for (key, minutes) in [("prep time", recipe.prepMinutes), ("cook time", recipe.cookMinutes), ("time", recipe.totalMinutes)] {
             if let minutes { lines.append("\(key): \(minutes) minutes") }
+        }
+        if let image = recipe.imageURL { lines.append("image: \(CooklangFrontMatter.quoted(oneLine(image)))") }
+        for nutrient in Nutrition.Nutrient.allCases {
+            guard let amount = recipe.nutrition?[nutrient] else { continue }
+            lines.append("\(nutritionKey(nutrient)): \(Nutrition.number(amount))\(nutrient == .calories ? "" : " " + nutrient.unit)")
         }
         lines.append("---")
         lines.append("")

@@ -16,6 +16,8 @@ import FoundationEssentials
 /// Cook: 20m
 /// Total:
 /// Tags: breakfast, quick
+/// Image:
+/// Nutrition: 310 kcal, 9 g fat, 11 g protein
 ///
 /// Summary:
 /// Thin, with lemon.
@@ -46,6 +48,10 @@ public struct RecipeEditText: Equatable, Sendable {
     public var totalMinutes: Int?
     /// The tags, as ``Recipe/canonicalTags(_:)`` keeps them.
     public var tags: [String]
+    /// The address of its picture.
+    public var image: String?
+    /// What one serving holds.
+    public var nutrition: Nutrition?
     /// Baked goods: the oven temperature in °C.
     public var ovenTemperature: Int?
     /// Baked goods: minutes in the oven.
@@ -66,6 +72,7 @@ public struct RecipeEditText: Equatable, Sendable {
         lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.source == rhs.source && lhs.ovenTemperature == rhs.ovenTemperature
             && lhs.servings == rhs.servings && lhs.yield == rhs.yield && lhs.prepMinutes == rhs.prepMinutes
             && lhs.cookMinutes == rhs.cookMinutes && lhs.totalMinutes == rhs.totalMinutes && lhs.tags == rhs.tags
+            && lhs.image == rhs.image && lhs.nutrition == rhs.nutrition
             && lhs.bakeMinutes == rhs.bakeMinutes && lhs.isAlcoholic == rhs.isAlcoholic && lhs.isServedHot == rhs.isServedHot
             && lhs.summary == rhs.summary && lhs.instructions == rhs.instructions
             && lhs.ingredients.map(\.amount) == rhs.ingredients.map(\.amount) && lhs.ingredients.map(\.name) == rhs.ingredients.map(\.name)
@@ -92,6 +99,8 @@ public struct RecipeEditText: Equatable, Sendable {
         cookMinutes = recipe.cookMinutes
         totalMinutes = recipe.totalMinutes
         tags = recipe.tags
+        image = recipe.imageURL
+        nutrition = recipe.nutrition
         let baked = recipe as? BakedGood
         ovenTemperature = baked?.ovenTemperature
         bakeMinutes = baked?.bakeMinutes
@@ -115,6 +124,8 @@ public struct RecipeEditText: Equatable, Sendable {
         lines.append("Cook: \(cookMinutes.map(Self.duration) ?? "")")
         lines.append("Total: \(totalMinutes.map(Self.duration) ?? "")")
         lines.append("Tags: \(tags.joined(separator: ", "))")
+        lines.append("Image: \(oneLine(image ?? ""))")
+        lines.append("Nutrition: \(nutrition?.text ?? "")")
         if kind == .bakedGood {
             lines.append("Oven: \(ovenTemperature.map(String.init) ?? "")")
             lines.append("Bake minutes: \(bakeMinutes.map(String.init) ?? "")")
@@ -161,7 +172,7 @@ public struct RecipeEditText: Equatable, Sendable {
             if line.trimmedWhitespace.isEmpty || line.hasPrefix("#") { continue }
             guard let colon = line.firstIndex(of: ":") else {
                 throw Problem(line: index, reason: "expected 'Field: value' (Name, Kind, Source, Servings, Yield, Prep, Cook, Total, Tags, "
-                              + "Oven, Bake minutes, Alcoholic, Served hot) or a heading")
+                              + "Image, Nutrition, Oven, Bake minutes, Alcoholic, Served hot) or a heading")
             }
             let key = line[..<colon].trimmedWhitespace.lowercased()
             guard Self.fieldNames.contains(key) else { throw Problem(line: index, reason: "unknown field '\(line[..<colon].trimmedWhitespace)'") }
@@ -231,6 +242,15 @@ public struct RecipeEditText: Equatable, Sendable {
         cookMinutes = try minutes("cook")
         totalMinutes = try minutes("total")
         tags = Recipe.canonicalTags(fields["tags"]?.value.split(separator: ",").map(String.init) ?? [])
+        image = fields["image"].map(\.value).flatMap { $0.isEmpty ? nil : $0 }
+        if let field = fields["nutrition"] {
+            do {
+                let read = try Nutrition(text: field.value)
+                nutrition = read.isEmpty ? nil : read
+            } catch {
+                throw Problem(line: field.line, reason: error.reason)
+            }
+        }
         ovenTemperature = try number("oven", .ovenTemperature)
         bakeMinutes = try number("bake minutes", .bakeMinutes)
         isAlcoholic = try flag("alcoholic")
@@ -261,7 +281,7 @@ public struct RecipeEditText: Equatable, Sendable {
 
     static let headings: Set<String> = ["Summary:", "Ingredients:", "Instructions:"]
     static let kindFieldNames: Set<String> = ["oven", "bake minutes", "alcoholic", "served hot"]
-    static let fieldNames = Set(["name", "kind", "source", "servings", "yield", "prep", "cook", "total", "tags"]).union(kindFieldNames)
+    static let fieldNames = Set(["name", "kind", "source", "servings", "yield", "prep", "cook", "total", "tags", "image", "nutrition"]).union(kindFieldNames)
 
 
     /// Writes these fields into `recipe` (whose kind must be ``kind``); returns the names of
@@ -276,6 +296,8 @@ public struct RecipeEditText: Equatable, Sendable {
         if recipe.cookMinutes != cookMinutes { recipe.cookMinutes = cookMinutes; changed.append("cook") }
         if recipe.totalMinutes != totalMinutes { recipe.totalMinutes = totalMinutes; changed.append("total") }
         if recipe.tags != tags { recipe.tags = tags; changed.append("tags") }
+        if recipe.imageURL != image { recipe.imageURL = image; changed.append("image") }
+        if recipe.nutrition != nutrition { recipe.nutrition = nutrition; changed.append("nutrition") }
         if recipe.summary != summary { recipe.summary = summary; changed.append("summary") }
         if recipe.instructions != instructions { recipe.instructions = instructions; changed.append("instructions") }
         if recipe.ingredients.map({ [$0.amount, $0.name, String($0.isHeading)] }) != ingredients.map({ [$0.amount, $0.name, String($0.isHeading)] }) {

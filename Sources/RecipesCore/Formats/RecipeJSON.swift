@@ -118,6 +118,10 @@ public struct RecipeJSON: Codable, Sendable {
     public var servedHot: Bool?
     /// The web page the recipe was imported from.
     public var source: String?
+    /// The address of its picture.
+    public var image: String?
+    /// What one serving holds: `{"calories": 420, "fat": 12}` (kcal, g, mg as ``Nutrition``).
+    public var nutrition: Nutrition?
     /// How many people it serves.
     public var servings: Int?
     /// What it makes, as text ("1 loaf").
@@ -161,6 +165,8 @@ public struct RecipeJSON: Codable, Sendable {
         servedHot = record.isServedHot
         source = record.sourceURL
         servings = record.servings
+        image = record.imageURL
+        nutrition = record.nutrition
         yield = record.yield
         prepMinutes = record.prepMinutes
         cookMinutes = record.cookMinutes
@@ -195,7 +201,7 @@ public struct RecipeJSON: Codable, Sendable {
             plannedDate: plannedDate, createdAt: created ?? now, updatedAt: updated ?? now,
             ovenTemperature: variety == .bakedGood ? ovenTemperature : nil, bakeMinutes: variety == .bakedGood ? bakeMinutes : nil,
             isAlcoholic: variety == .beverage ? alcoholic ?? false : nil, isServedHot: variety == .beverage ? servedHot ?? false : nil,
-            sourceURL: source, servings: servings, yield: yield, prepMinutes: prepMinutes, cookMinutes: cookMinutes,
+            sourceURL: source, servings: servings, imageURL: image, nutrition: nutrition?.isEmpty == true ? nil : nutrition, yield: yield, prepMinutes: prepMinutes, cookMinutes: cookMinutes,
             totalMinutes: totalMinutes, tags: Recipe.canonicalTags(tags ?? []),
             ingredients: (ingredients ?? []).map { .init(id: $0.id ?? UUID(), name: $0.name, amount: $0.heading == true ? "" : $0.amount ?? "",
                                                          isHeading: $0.heading ?? false) }

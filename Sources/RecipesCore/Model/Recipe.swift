@@ -59,6 +59,17 @@ public class Recipe: Observable {
         get { observationRegistrar.access(self, keyPath: \.sourceURL); return storedSourceURL }
         set { observationRegistrar.withMutation(of: self, keyPath: \.sourceURL) { storedSourceURL = newValue } }
     }
+    /// The address of the recipe's picture, as its web page or file gives it.
+    public var imageURL: String? {
+        get { observationRegistrar.access(self, keyPath: \.imageURL); return storedImageURL }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.imageURL) { storedImageURL = newValue } }
+    }
+    /// What one serving holds (energy, fat, protein ...), as the recipe's source labels it;
+    /// nil when it gives nothing (an empty ``Nutrition`` is kept as nil).
+    public var nutrition: Nutrition? {
+        get { observationRegistrar.access(self, keyPath: \.nutrition); return storedNutrition }
+        set { observationRegistrar.withMutation(of: self, keyPath: \.nutrition) { storedNutrition = newValue?.isEmpty == true ? nil : newValue } }
+    }
     /// How many people the recipe serves, when known; `recipes show --servings` scales by it.
     /// A save refuses a value outside ``FieldLimit/servings`` (1 to 9999).
     public var servings: Int? {
@@ -133,6 +144,8 @@ public class Recipe: Observable {
     private var storedPlannedDate: Date?
     private var storedSourceURL: String?
     private var storedServings: Int?
+    private var storedImageURL: String?
+    private var storedNutrition: Nutrition?
     private var storedYield: String?
     private var storedPrepMinutes: Int?
     private var storedCookMinutes: Int?

@@ -13,6 +13,8 @@ extension SQLTranslator {
             names[\Root.plannedDate] = "\\\(type).plannedDate"
             names[\Root.sourceURL] = "\\\(type).sourceURL"
             names[\Root.servings] = "\\\(type).servings"
+            names[\Root.imageURL] = "\\\(type).imageURL"
+            names[\Root.nutrition] = "\\\(type).nutrition"
             names[\Root.yield] = "\\\(type).yield"
             names[\Root.prepMinutes] = "\\\(type).prepMinutes"
             names[\Root.cookMinutes] = "\\\(type).cookMinutes"

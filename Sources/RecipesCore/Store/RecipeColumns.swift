@@ -38,6 +38,11 @@ extension RecipeRecord {
                          property: "cookMinutes", json: "cookMinutes", query: Queried(.number, nullable: true)),
             StoredColumn("total_minutes", { $1(&$0.totalMinutes) }, model: ({ $0.totalMinutes }, { $0.totalMinutes = $1 }), keyPath: \Root.totalMinutes,
                          property: "totalMinutes", json: "totalMinutes", query: Queried(.number, nullable: true)),
+            StoredColumn("image", { $1(&$0.imageURL) }, model: ({ $0.imageURL }, { $0.imageURL = $1 }), keyPath: \Root.imageURL,
+                         property: "imageURL", json: "image", query: Queried(.text, nullable: true)),
+            // Per serving, as Nutrition.text: readable by any SQLite client; not queried.
+            StoredColumn("nutrition", { $1(&$0.nutrition) }, model: ({ $0.nutrition }, { $0.nutrition = $1 }), keyPath: \Root.nutrition,
+                         property: "nutrition", json: "nutrition"),
             // One per line (see Recipe.canonicalTags), so `search --tag` matches a whole line.
             StoredColumn("tags", { $1(&$0.tags) }, model: ({ $0.tags }, { $0.tags = $1 }), keyPath: \Root.tags,
                          property: "tags", json: "tags"),

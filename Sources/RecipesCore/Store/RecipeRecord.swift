@@ -26,6 +26,8 @@ struct RecipeRecord: Equatable {
     var isServedHot: Bool?
     var sourceURL: String?
     var servings: Int?
+    var imageURL: String?
+    var nutrition: Nutrition?
     var yield: String?
     var prepMinutes: Int?
     var cookMinutes: Int?

@@ -330,6 +330,12 @@ enum Schema {
         Migration(name: "locked plan entries", sql: """
             ALTER TABLE plan_entry ADD COLUMN locked INTEGER NOT NULL DEFAULT 0;
             """),
+        // The picture's address and the nutrition per serving that recipe pages and Cooklang
+        // files give (Nutrition.text, NULL for none).
+        Migration(name: "image and nutrition", sql: """
+            ALTER TABLE recipe ADD COLUMN image TEXT;
+            ALTER TABLE recipe ADD COLUMN nutrition TEXT;
+            """),
     ]
 
     static var latestVersion: Int { migrations.count }

@@ -191,6 +191,8 @@ import Testing
             ALTER TABLE recipe DROP COLUMN needs_read;
             DROP TABLE pantry_item;
             ALTER TABLE plan_entry DROP COLUMN locked;
+            ALTER TABLE recipe DROP COLUMN image;
+            ALTER TABLE recipe DROP COLUMN nutrition;
             DELETE FROM migration WHERE version >= 17;
             PRAGMA user_version = 16;
             COMMIT;

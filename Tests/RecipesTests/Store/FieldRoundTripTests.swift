@@ -19,6 +19,9 @@ import Testing
             recipe.yield = "1 loaf"
             (recipe.prepMinutes, recipe.cookMinutes, recipe.totalMinutes) = (20, 40, 90)
             recipe.tags = tags
+            recipe.imageURL = "https://example.com/bread.jpg"
+            recipe.nutrition = Nutrition([.calories: 420, .fat: 12.5, .saturatedFat: 3, .carbohydrate: 61, .sugar: 4, .fiber: 5,
+                                          .protein: 14, .sodium: 480, .cholesterol: 20])
             recipe.ingredients = [Ingredient(name: "For the dough", isHeading: true), Ingredient(name: "flour", amount: "500 g"),
                                   Ingredient(name: "water", amount: "300 ml")]
             return recipe

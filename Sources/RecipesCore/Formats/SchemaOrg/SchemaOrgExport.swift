@@ -5,7 +5,8 @@ extension Recipe {
     /// description, `recipeIngredient` lines, `recipeInstructions` as HowToSteps (one per
     /// line of the instructions), a category that says its kind, servings and yield as
     /// `recipeYield`, the times (for baked goods the bake time when there is no cook time),
-    /// and the tags as `keywords`.
+    /// the tags as `keywords`, the picture as `image` and the nutrition per serving as
+    /// `NutritionInformation`.
     var schemaOrgNode: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("@type", .string("Recipe")),
@@ -37,6 +38,13 @@ extension Recipe {
         let steps = instructions.split(whereSeparator: \.isNewline).map(\.trimmedWhitespace).filter { !$0.isEmpty }
         members.append(("recipeInstructions", .array(steps.map { .object([("@type", .string("HowToStep")), ("text", .string($0))]) })))
         if let sourceURL { members.append(("url", .string(sourceURL))) }
+        if let imageURL { members.append(("image", .string(imageURL))) }
+        if let nutrition, !nutrition.isEmpty {
+            let amounts = Nutrition.Nutrient.allCases.compactMap { nutrient in
+                nutrition[nutrient].map { (nutrient.schemaOrgProperty, JSONValue.string("\(Nutrition.number($0)) \(nutrient.unit)")) }
+            }
+            members.append(("nutrition", .object([("@type", .string("NutritionInformation"))] + amounts)))
+        }
         members.append(("dateCreated", .string(ISO8601.string(from: createdAt))))
         members.append(("dateModified", .string(ISO8601.string(from: updatedAt))))
         return .object(members)

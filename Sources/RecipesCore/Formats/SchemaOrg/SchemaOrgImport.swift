@@ -188,6 +188,8 @@ public struct SchemaOrgImport: Sendable {
                                 instructions: instructions.joined(separator: "\n"),
                                 ingredients: ingredients.map { .init(id: nil, name: $0.name, amount: $0.amount, heading: $0.heading ? true : nil) })
         recipe.source = address(of: node) ?? pageAddress
+        recipe.image = image(node["image"] ?? node["thumbnailUrl"], page: recipe.source)
+        recipe.nutrition = nutrition(node["nutrition"], label: label, notes: &notes)
         recipe.setYield(yields(node["recipeYield"] ?? node["yield"]))
         func time(_ word: String) -> Int? { times.first { $0.0 == word }?.1 }
         recipe.setTimes(prep: time("prep"), cook: time("cook"), total: time("total"))
@@ -324,6 +326,43 @@ public struct SchemaOrgImport: Sendable {
             kept.append(candidate)
         }
         return kept
+    }
+
+    /// The picture's address: `image` as a text, a list (the first, which pages make the
+    /// largest), or an `ImageObject` (`url`, `contentUrl`); a relative one resolved against
+    /// the page's address.
+    private static func image(_ value: JSONValue?, page: String?) -> String? {
+        guard let value else { return nil }
+        let candidates = value.elements.compactMap { element -> String? in
+            (element.string ?? element["url"]?.string ?? element["contentUrl"]?.string ?? element["@id"]?.string)?.trimmedWhitespace
+        }
+        for candidate in candidates {
+            if candidate.hasPrefix("http://") || candidate.hasPrefix("https://") { return candidate }
+            if candidate.hasPrefix("//") { return "https:" + candidate }
+            if candidate.hasPrefix("/"), let page, let schemeEnd = page.firstRange(of: "://") {
+                let host = page[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+                return page[..<schemeEnd.upperBound] + host + candidate
+            }
+        }
+        return nil
+    }
+
+    /// schema.org `NutritionInformation`, per serving as the vocabulary defines it: each
+    /// property's number in its unit ("12 g", "240 calories", "1000 kJ"); one that does not
+    /// read is left out, and said.
+    private static func nutrition(_ value: JSONValue?, label: String, notes: inout [String]) -> Nutrition? {
+        guard let value, case .object = value else { return nil }
+        var nutrition = Nutrition()
+        for nutrient in Nutrition.Nutrient.allCases {
+            guard let given = value[nutrient.schemaOrgProperty], given != .null, let text = given.text, !text.trimmedWhitespace.isEmpty
+            else { continue }
+            if let amount = Nutrition.amount(schemaOrg: text, of: nutrient) {
+                nutrition[nutrient] = amount
+            } else {
+                notes.append("\(label): nutrition \(nutrient.schemaOrgProperty) \(describe(given)) is not an amount; it was left out")
+            }
+        }
+        return nutrition.isEmpty ? nil : nutrition
     }
 
     /// The recipe's own address: `url`, `mainEntityOfPage`, or an `@id` that is a web address,

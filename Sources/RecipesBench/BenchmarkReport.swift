@@ -31,6 +31,9 @@ struct BenchmarkReport {
     let storeBytes: Int
     /// The size of the `recipes` binary timed, as found on disk.
     var binaryBytes: Int?
+    /// `recipes import` of the loaded store's export into an empty store: the median time of
+    /// the whole process, and the archive's size.
+    var importRun: (seconds: Double, archiveBytes: Int)?
     var next: NextRow?
     /// How many recipes repeat (one in ten), when the corpus was loaded in this run.
     var repeating: Int?
@@ -91,6 +94,11 @@ struct BenchmarkReport {
         } else {
             lines.append(String(format: "Corpus reused from an earlier run (store with all indexes: %.1f MB); load not measured.",
                                 Double(storeBytes) / 1_048_576))
+        }
+        if let importRun, let loadSeconds {
+            lines.append(String(format: "Import of the same recipes as one JSON archive (%.1f MB; `recipes import`, the whole process, one transaction): %.2f s = **%.0f recipes/s**, **%.2fx** the load's time (goal ≤ 1.3x).",
+                                Double(importRun.archiveBytes) / 1_048_576, importRun.seconds, Double(count) / max(importRun.seconds, 1e-9),
+                                importRun.seconds / max(loadSeconds, 1e-9)))
         }
         if let binaryBytes { lines.append(String(format: "The `recipes` binary timed: %.1f MB.", Double(binaryBytes) / 1_048_576)) }
         lines.append("")

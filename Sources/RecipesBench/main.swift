@@ -143,6 +143,22 @@ func runBenchmark(_ options: Options) throws {
 
     var report = BenchmarkReport(count: options.count, runs: options.runs, loadSeconds: reusing ? nil : loadSeconds, storeBytes: storeBytes)
     report.binaryBytes = try? fileManager.attributesOfItem(atPath: recipesBinary)[.size] as? Int
+    // The same recipes through `recipes import`: the store exported as one JSON archive, then
+    // imported into an empty store by the binary, against the load above.
+    if !reusing {
+        let archive = directory + "/archive.json", imported = directory + "/imported.sqlite"
+        _ = try ProcessTimer.run([recipesBinary, "--store", storePath, "export"], environment: environment, outputPath: archive)
+        var times: [Double] = []
+        for _ in 0..<min(options.runs, 3) {
+            for suffix in ["", "-wal", "-shm"] { try? fileManager.removeItem(atPath: imported + suffix) }
+            let run = try ProcessTimer.run([recipesBinary, "--store", imported, "import", archive], environment: environment)
+            guard run.status == 0 else { throw BenchError("recipes import of the exported archive failed (status \(run.status))") }
+            times.append(run.seconds)
+        }
+        let archiveBytes = (try? fileManager.attributesOfItem(atPath: archive)[.size] as? Int) ?? 0
+        report.importRun = (times.sorted()[times.count / 2], archiveBytes)
+        for path in [archive, imported, imported + "-wal", imported + "-shm"] { try? fileManager.removeItem(atPath: path) }
+    }
 
     // next: the limit-1 query, by the binary and by the sqlite3 shell.
     let nowReference = now.timeIntervalSinceReferenceDate

@@ -287,7 +287,11 @@ import Testing
                 }
                 // The recipe itself only from the replica that stamped it.
                 guard snapshot || change.stamp.replica == replica else { continue }
-                let record = change.deleted ? nil : try change.recipe.map { RecipeRecord(try $0.withID(change.id).makeRecipe()) }
+                let record = change.deleted ? nil : try change.recipe.map { json in
+                    var record = try json.makeRecord(now: Date(), local: .utc)
+                    record.id = change.id
+                    return record
+                }
                 if let current = winners[change.id],
                    !RecipeStore.wins(record, change.stamp, over: current.record, (current.change.stamp, current.record == nil)) { continue }
                 winners[change.id] = (change, record)

@@ -22,7 +22,7 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
 
     /// Orders by the id's text, the order SQL breaks ties in.
     public static func < (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
-        lhs.id.uuidString < rhs.id.uuidString
+        lhs.id.precedes(rhs.id)
     }
 
     /// The id as a UUID string.

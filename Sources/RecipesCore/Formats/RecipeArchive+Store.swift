@@ -63,19 +63,33 @@ extension RecipeStore {
     public func importArchive(_ archive: RecipeArchive, replace: Bool = false, now: Date = Date(),
                               local: LocalTime = .system, origins: [RecipeOrigin?] = [],
                               progress: ((Int, Int) -> Void)? = nil) throws -> ImportSummary {
-        let incoming = try archive.makeRecipes(now: now, local: local)
+        // Records, not models: new recipes go to the store as they are (making a model of
+        // each and a record of it again was a tenth of a large import).
+        let incoming = try archive.recipes.map { try $0.makeRecord(now: now, local: local) }
         let context = ModelContext(self)
         var summary = ImportSummary()
         // Looking up what the store has and writing are one write transaction, so a recipe
         // another process adds or deletes meanwhile cannot be imported twice or replaced wrongly.
-        try context.transaction {
+        // The store's transaction, not the context's: the context is this import's own and
+        // is dropped after it, so nothing need be pending again if the commit fails, and the
+        // context's closing save would compare every recipe just saved (a fifth of an import).
+        try write {
             let originsToWrite: [(UUID, RecipeOrigin)]
-            let storedIDs: [UUID?], replacedIDs: [UUID]
-            (summary, originsToWrite, storedIDs, replacedIDs) = try importing(incoming, origins: origins, into: context, replace: replace, now: now,
-                                                                 local: local, progress: progress)
+            let storedIDs: [UUID?], replacedIDs: [UUID], added: [RecipeRecord]
+            (summary, originsToWrite, storedIDs, replacedIDs, added) = try importing(incoming, origins: origins, into: context,
+                                                                                     replace: replace, progress: progress)
+            // Replaced recipes through the context (deleted, then inserted under their id),
+            // then the new ones, stamped as a save stamps them.
+            try context.save()
+            let saved = Date()
+            _ = try insert(count: added.count) { index in
+                var record = added[index]
+                record.createdAt = saved
+                record.updatedAt = saved
+                return record
+            }
             // The files recipes came from are written with them, once the recipes are there,
             // and so are their plans.
-            try context.save()
             for (id, origin) in originsToWrite { try setOrigin(origin, of: id) }
             for (json, id) in zip(archive.recipes, storedIDs) {
                 if let id { try importPlan(of: json, into: id, now: now) }
@@ -96,9 +110,13 @@ extension RecipeStore {
         return summary
     }
 
-    private func importing(_ incoming: [Recipe], origins: [RecipeOrigin?], into context: ModelContext, replace: Bool, now: Date,
-                           local: LocalTime, progress: ((Int, Int) -> Void)?) throws -> (ImportSummary, [(UUID, RecipeOrigin)], [UUID?], [UUID]) {
+    /// Which incoming recipes are new (returned, to insert), skipped, or replace one the
+    /// store has (through `context`).
+    private func importing(_ incoming: [RecipeRecord], origins: [RecipeOrigin?], into context: ModelContext, replace: Bool,
+                           progress: ((Int, Int) -> Void)?)
+        throws -> (ImportSummary, [(UUID, RecipeOrigin)], [UUID?], [UUID], [RecipeRecord]) {
         var summary = ImportSummary()
+        var added: [RecipeRecord] = []
         // The id each incoming recipe was stored under; nil where it was skipped.
         var storedIDs = [UUID?](repeating: nil, count: incoming.count)
         var seen = Set<UUID>()
@@ -106,10 +124,17 @@ extension RecipeStore {
         // The store's recipes by kind and typed name, read once: looking each incoming
         // recipe up with a query of its own would scan the store once per recipe.
         var byName: [String: UUID] = [:]
+        // The ids it has, from the same reading: only those are looked up as models (one query
+        // each), not every incoming recipe's.
+        var storedIDsBefore = Set<UUID>()
         try enumerateSummaries(StoreQuery<Recipe>(sortBy: [SortKey(\.name)])) { summary in
             let key = Self.importKey(summary.variety, summary.name)
             if byName[key] == nil { byName[key] = summary.id }
+            storedIDsBefore.insert(summary.id)
             return true
+        }
+        func stored(_ id: UUID) throws -> Recipe? {
+            storedIDsBefore.contains(id) ? try context.model(for: id) : nil
         }
         let bySource = try recipeIDsBySourceAddress()
         let byPath = origins.contains { $0?.path != nil } ? try recipeIDsByOriginPath() : [:]
@@ -122,20 +147,20 @@ extension RecipeStore {
             }
             let origin = index < origins.count ? origins[index] : nil
             let samePath = origin?.path.flatMap { byPath[$0] }
-            let sameID = try context.model(for: recipe.id)
+            let sameID = try stored(recipe.id)
             let existing = try sameID
-                ?? samePath.flatMap { try context.model(for: $0) }
-                ?? recipe.sourceURL.flatMap { bySource[SourceAddress.key($0)] }.flatMap { try context.model(for: $0) }
-                ?? byName[Self.importKey(recipe.variety, recipe.name)].flatMap { try context.model(for: $0) }
+                ?? samePath.flatMap(stored)
+                ?? recipe.sourceURL.flatMap { bySource[SourceAddress.key($0)] }.flatMap(stored)
+                ?? byName[Self.importKey(recipe.variety, recipe.name)].flatMap(stored)
             // Two recipes of one file never claim the same stored recipe: the later one is
             // new, under an id of its own if the store already uses the one it brought.
             guard let existing, claimed.insert(existing.id).inserted else {
-                let idTaken = sameID != nil || claimed.contains(recipe.id)
-                let added = idTaken ? try RecipeJSON(recipe).withID(UUID()).makeRecipe(now: now, local: local) : recipe
-                context.insert(added)
-                claimed.insert(added.id)
-                storedIDs[index] = added.id
-                if let origin { originsToWrite.append((added.id, origin)) }
+                var new = recipe
+                if sameID != nil || claimed.contains(recipe.id) { new.id = UUID() }
+                added.append(new)
+                claimed.insert(new.id)
+                storedIDs[index] = new.id
+                if let origin { originsToWrite.append((new.id, origin)) }
                 summary.imported.append(recipe.name)
                 continue
             }
@@ -143,7 +168,7 @@ extension RecipeStore {
                 // A recipe found by name that is just what the file says (imported before
                 // origins were kept) learns its file, so exports give the file back.
                 if let origin, samePath == nil, try self.origin(of: existing.id) == nil,
-                   Self.fingerprint(RecipeRecord(recipe)) == Self.fingerprint(RecipeRecord(existing)) {
+                   Self.fingerprint(recipe) == Self.fingerprint(RecipeRecord(existing)) {
                     originsToWrite.append((existing.id, origin))
                 }
                 summary.skipped.append(recipe.name)
@@ -151,13 +176,15 @@ extension RecipeStore {
             }
             // Deleted and inserted in the same save, which deletes first.
             context.delete(existing)
-            context.insert(try RecipeJSON(recipe).withID(existing.id).makeRecipe(now: now, local: local))
+            var replacement = recipe
+            replacement.id = existing.id
+            context.insert(replacement.makeRecipe())
             storedIDs[index] = existing.id
             if let origin { originsToWrite.append((existing.id, origin)) }
             summary.replaced.append(recipe.name)
             replacedIDs.append(existing.id)
         }
-        return (summary, originsToWrite, storedIDs, replacedIDs)
+        return (summary, originsToWrite, storedIDs, replacedIDs, added)
     }
 
     /// Adds the plan entries and cooked records of an archive's recipe to the recipe stored
@@ -185,14 +212,5 @@ extension RecipeStore {
     /// Same kind and the same name as a person types it (``TextMatching/nameKey(_:)``).
     static func importKey(_ variety: RecipeVariety, _ name: String) -> String {
         variety.rawValue + "\n" + TextMatching.nameKey(name)
-    }
-}
-
-extension RecipeJSON {
-    func withID(_ id: UUID) -> RecipeJSON {
-        var copy = self
-        copy.id = id
-        copy.plannedIn = nil
-        return copy
     }
 }

@@ -80,6 +80,33 @@ public struct RecipeJSON: Codable, Sendable {
         public var amount: String?
         /// True for a heading over the lines after it ("For the dough"); absent otherwise.
         public var heading: Bool? = nil
+
+        private enum CodingKeys: String, CodingKey {
+            case id, name, amount, heading
+        }
+
+        /// Decodes a line, its id read without Foundation's `UUID(uuidString:)`, which goes
+        /// through sscanf: an archive has ten lines a recipe, and that was a tenth of reading it.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if let text = try container.decodeIfPresent(String.self, forKey: .id) {
+                guard let id = UUID(storedText: text) else {
+                    throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "'\(text)' is not a UUID")
+                }
+                self.id = id
+            }
+            name = try container.decode(String.self, forKey: .name)
+            amount = try container.decodeIfPresent(String.self, forKey: .amount)
+            heading = try container.decodeIfPresent(Bool.self, forKey: .heading)
+        }
+
+        /// A line with these values.
+        public init(id: UUID?, name: String, amount: String?, heading: Bool? = nil) {
+            self.id = id
+            self.name = name
+            self.amount = amount
+            self.heading = heading
+        }
     }
 
     /// A plan relative to the import (`"plannedIn": {"days": 2}`).
@@ -179,6 +206,12 @@ public struct RecipeJSON: Codable, Sendable {
 
     /// The model this JSON describes; `plannedIn` counts from `now`'s local day.
     public func makeRecipe(now: Date = Date(), local: LocalTime = .system) throws -> Recipe {
+        try makeRecord(now: now, local: local).makeRecipe()
+    }
+
+    /// What ``makeRecipe(now:local:)`` makes, as the store's record: an import stores new
+    /// recipes from these without making models.
+    func makeRecord(now: Date, local: LocalTime) throws -> RecipeRecord {
         guard name.contains(where: { !$0.isWhitespace }) else {
             throw RecipeFormatError(reason: "a recipe has no name")
         }
@@ -205,7 +238,7 @@ public struct RecipeJSON: Codable, Sendable {
             totalMinutes: totalMinutes, tags: Recipe.canonicalTags(tags ?? []),
             ingredients: (ingredients ?? []).map { .init(id: $0.id ?? UUID(), name: $0.name, amount: $0.heading == true ? "" : $0.amount ?? "",
                                                          isHeading: $0.heading ?? false) }
-        ).makeRecipe()
+        )
     }
 
     /// This recipe as one line of JSON.

@@ -93,10 +93,10 @@ public final class ModelContext {
     /// Tracked recipes changed and not yet saved (deleted ones aside).
     public var changedModelsArray: [Recipe] {
         registered.values.filter { deleted[$0.recipe.id] == nil && Self.isEdited($0) }
-            .map(\.recipe).sorted { $0.id.uuidString < $1.id.uuidString }
+            .map(\.recipe).sorted { $0.id.precedes($1.id) }
     }
     /// Recipes deleted and not yet saved.
-    public var deletedModelsArray: [Recipe] { deleted.values.sorted { $0.id.uuidString < $1.id.uuidString } }
+    public var deletedModelsArray: [Recipe] { deleted.values.sorted { $0.id.precedes($1.id) } }
 
     /// The recipe this context tracks (fetched, inserted, or deleted and not saved) with `id`,
     /// without reading the store; nil when it tracks none.
@@ -129,11 +129,11 @@ public final class ModelContext {
         let insertions = insertionOrder.compactMap { inserted[$0] }
         var insertedRecords: [RecipeRecord] = []
         try store.write {
-            for id in deleted.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
+            for id in deleted.keys.sorted(by: { $0.precedes($1) }) {
                 try store.deleteRecord(id: id)
             }
             var conflicts: [SaveConflict] = []
-            let changed = registered.values.filter { deleted[$0.recipe.id] == nil }.sorted { $0.recipe.id.uuidString < $1.recipe.id.uuidString }
+            let changed = registered.values.filter { deleted[$0.recipe.id] == nil }.sorted { $0.recipe.id.precedes($1.recipe.id) }
             for (recipe, saved) in changed {
                 var record = RecipeRecord(recipe)
                 guard !record.sameContent(as: saved) else { continue }
@@ -254,7 +254,7 @@ public final class ModelContext {
         candidates.sort { lhs, rhs in
             if ordering(lhs, rhs) { return true }
             if ordering(rhs, lhs) { return false }
-            return lhs.id.uuidString < rhs.id.uuidString
+            return lhs.id.precedes(rhs.id)
         }
         var page = candidates.dropFirst(max(descriptor.fetchOffset ?? 0, 0))[...]
         if let limit = descriptor.fetchLimit, limit >= 0 { page = page.prefix(limit) }

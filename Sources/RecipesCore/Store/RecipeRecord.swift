@@ -133,6 +133,18 @@ extension UUID {
         }
     }
 
+    /// Whether this id sorts before `other` as their ``storedText`` does, compared byte by
+    /// byte without making the text: a context saves in id order, and making two strings a
+    /// comparison was a tenth of saving an import.
+    package func precedes(_ other: UUID) -> Bool {
+        withUnsafeBytes(of: uuid) { mine in
+            withUnsafeBytes(of: other.uuid) { theirs in
+                for index in 0..<16 where mine[index] != theirs[index] { return mine[index] < theirs[index] }
+                return false
+            }
+        }
+    }
+
     /// The id as 16 bytes, in `uuid` order: 20 fewer than its text. The store keeps each
     /// ingredient line's id so (see Schema's "ingredients keyed by recipe row").
     package var storedBytes: SQLiteValue {

@@ -48,6 +48,22 @@ import Testing
         #expect(try Self.kind(members) == expected, "\(members)")
     }
 
+    /// The steps weigh in the kind (issue 35, point 2): set in a mould or baked, it is no drink
+    /// whatever its name or keywords say; poured and shaken, it still is one.
+    @Test(arguments: [
+        (#""name": "Bavarese al caffè", "recipeInstructions": "Versate la crema in uno stampo e lasciate rapprendere in frigorifero.""#, RecipeVariety.dish),
+        (#""name": "Coffee custard", "keywords": "coffee", "recipeInstructions": "Pour into ramekins and chill until set.""#, .dish),
+        (#""name": "Tea-time treat", "keywords": "tea", "recipeInstructions": "Bake in the oven for 20 minutes.""#, .dish),
+        (#""name": "Café gourmand", "recipeInstructions": "Versez dans un moule et enfournez au four 30 minutes.""#, .dish),
+        (#""name": "Caffè shakerato", "recipeInstructions": "Shake the coffee with ice and sugar, pour into a glass.""#, .beverage),
+        (#""name": "Iced tea", "recipeInstructions": "Brew, cool, and chill in the fridge.""#, .beverage),
+        // A category still says it.
+        (#""name": "Jelly shots", "recipeCategory": "Drinks", "recipeInstructions": "Pour into moulds and chill until set.""#, .beverage),
+    ])
+    func theStepsWeighInTheKind(members: String, expected: RecipeVariety) throws {
+        #expect(try Self.kind(members) == expected, "\(members)")
+    }
+
     @Test(arguments: [
         ("2 cucchiai di olio extravergine", "olio extravergine", "2 cucchiai"),
         ("1 spicchio d'aglio", "aglio", "1 spicchio"),

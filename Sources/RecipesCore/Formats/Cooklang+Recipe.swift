@@ -61,7 +61,7 @@ extension CooklangRecipe {
             return onlyLists ? "" : text
         }.filter { !$0.isEmpty }.joined(separator: "\n\n")
         let hints = [meta["tags"], meta["category"], meta["course"]].compactMap { $0 }
-        let kind = KindHints.variety(categories: hints, name: meta["title"] ?? fallbackTitle)
+        let kind = KindHints.variety(categories: hints, name: meta["title"] ?? fallbackTitle, steps: instructions)
         var recipe = RecipeJSON(id: nil, kind: kind, name: meta["title"] ?? fallbackTitle, summary: SchemaOrgImport.sentences(summary),
                                 instructions: instructions, ingredients: ingredients)
         if let source = meta["source"] ?? meta["source.url"] ?? meta["url"], source.hasPrefix("http://") || source.hasPrefix("https://") {
@@ -297,7 +297,8 @@ extension CooklangRecipe {
         if let yield = recipe.yield, yield.isEmpty || !isOneTrimmedLine(yield) || ServingsText.servings(yield) != nil { return false }
         guard !recipe.tags.contains(where: { $0.contains(",") }) else { return false }
         let category = recipe.variety == .dish ? [] : [recipe.variety == .bakedGood ? "baking" : "drink"]
-        guard recipe.tags.isEmpty || KindHints.variety(categories: [recipe.tags.joined(separator: ", ")] + category, name: recipe.name) == recipe.variety
+        guard recipe.tags.isEmpty || KindHints.variety(categories: [recipe.tags.joined(separator: ", ")] + category, name: recipe.name,
+                                                              steps: recipe.instructions) == recipe.variety
         else { return false }
         guard recipe.totalMinutes != nil || (recipe.prepMinutes == nil && recipe.cookMinutes == nil) else { return false }
         // Cooklang has nowhere to keep an ingredient list's headings.

@@ -11,14 +11,21 @@ enum KindHints {
     /// A keyword that is one of the recipe's ingredients says nothing of its kind ("latte",
     /// milk in Italian, among a bavarese's keywords), and keywords do not make a beverage of
     /// what its category calls a course of food ("Dolci", "Dessert", "Main course").
-    static func variety(categories: [String], name: String = "", keywords: [String] = [], ingredients: [String] = []) -> RecipeVariety {
+    ///
+    /// The steps weigh too: what is set in a mould or baked in an oven is no drink, whatever
+    /// its name or keywords say ("Bavarese al caffè", set in a mould in the fridge); only a
+    /// category still makes it one.
+    static func variety(categories: [String], name: String = "", keywords: [String] = [], ingredients: [String] = [],
+                        steps: String = "") -> RecipeVariety {
         let ingredientWords = Set(ingredients.flatMap(words))
         let food = categories.flatMap(words).contains(where: foodCourseWords.contains)
+        let setOrBaked = !steps.isEmpty && words(steps).contains(where: setOrBakedWords.contains)
         for (index, source) in [categories, [name], keywords].enumerated() {
             var sawBeverage = false
             for word in source.flatMap(words) where index != 2 || !ingredientWords.contains(word) {
                 if beverageWords.contains(word) {
                     if index == 2, food { continue }
+                    if index > 0, setOrBaked { continue }
                     // In a name, a drink's word flavours a food ("Coffee soufflé", "Coffee
                     // cake"); a food word later in the name decides.
                     if index != 1 { return .beverage }
@@ -62,6 +69,15 @@ enum KindHints {
         ("ice cream", "icecream"), ("panna cotta", "pannacotta"), ("crème glacée", "glace"), ("creme glacee", "glace"),
         ("no bake", "nobake"), ("sans cuisson", "nobake"), ("senza cottura", "nobake"), ("sin horno", "nobake"),
         ("ohne backen", "nobake"), ("hot chocolate", "hotchocolate"), ("chocolat chaud", "hotchocolate"),
+        ("until set", "untilset"), ("until firm", "untilset"), ("au four", "aufour"), ("fest werden", "untilset"),
+    ]
+
+    /// Steps that set a dish in a mould or bake it, in the languages imports read: a drink is
+    /// poured, not unmoulded.
+    private static let setOrBakedWords: Set<String> = [
+        "mould", "mold", "ramekin", "untilset", "oven", "bake", "baked", "baking", "aufour", "moule", "ofen", "backofen",
+        "backen", "backform", "stampo", "stampi", "stampini", "rapprendere", "rassodare", "forno", "horno", "molde", "moldes",
+        "cuajar", "ugn", "ovn", "bakvorm", "pudding", "gelatin", "gelatine", "colla", "agar",
     ]
 
     private static let bakedWords: Set<String> = [

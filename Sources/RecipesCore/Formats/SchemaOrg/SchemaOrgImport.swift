@@ -176,7 +176,7 @@ public struct SchemaOrgImport: Sendable {
         let ownExport = identifier != nil && identifier == urn
         let said = Set(categories.map { $0.lowercased() })
         let kind: RecipeVariety = !ownExport ? KindHints.variety(categories: categories, name: name, keywords: keywords,
-                                                                 ingredients: ingredients.map(\.name))
+                                                                 ingredients: ingredients.map(\.name), steps: instructions.joined(separator: "\n"))
             : said.contains(Self.ownCategories[0].lowercased()) ? .bakedGood
             : said.contains(Self.ownCategories[1].lowercased()) ? .beverage : .dish
 

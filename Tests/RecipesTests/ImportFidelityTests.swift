@@ -66,6 +66,19 @@ import Testing
 
     @Test(arguments: [
         ("2 cucchiai di olio extravergine", "olio extravergine", "2 cucchiai"),
+        // Found by a user trial on pages in their sites' shapes: Chefkoch's plural marks,
+        // spelled-out fluid ounces, portions, and Chinese amounts after the name.
+        ("2 Zehe(n) Knoblauch", "Knoblauch", "2 Zehe(n)"),
+        ("1 Prise(n) Salz", "Salz", "1 Prise(n)"),
+        ("2 Zehe/n Knoblauch", "Knoblauch", "2 Zehe/n"),
+        ("1 Dose(n) Tomaten, geschält", "Tomaten, geschält", "1 Dose(n)"),
+        ("1 fluid ounce gin", "gin", "1 fluid ounce"),
+        ("2 fluid ounces sweet vermouth", "sweet vermouth", "2 fluid ounces"),
+        ("2 portions fresh ramen noodles", "fresh ramen noodles", "2 portions"),
+        ("西红柿 2个", "西红柿", "2个"),
+        ("白糖 1小勺", "白糖", "1小勺"),
+        ("盐 适量", "盐", "适量"),
+        ("鸡蛋 3个", "鸡蛋", "3个"),
         ("1 spicchio d'aglio", "aglio", "1 spicchio"),
         ("200 g di farina 00", "farina 00", "200 g"),
         ("2 c. à soupe d'huile d'olive", "huile d'olive", "2 c. à soupe"),
@@ -135,6 +148,23 @@ import Testing
             "recipeIngredient":["2 1/4 cups all-purpose flour","1 cup unsalted butter, softened","2 cups semi-sweet chocolate chips"]}
             """
         #expect(try SchemaOrgImport(json: english).recipes[0].tags == ["christmas", "cookies", "dessert"])
+        // Found by a user trial: the site named only in the page's title or og:site_name, the
+        // name with a word more, a Chinese name with "how to make", "… Recipes" categories.
+        let bbc = """
+            <html><head><title>Easy banana bread recipe | BBC Good Food</title>
+            <script type="application/ld+json">{"@type":"Recipe","name":"Banana bread","recipeCategory":"Afternoon tea",
+            "keywords":"good food, moist banana bread, baking, freezable","recipeIngredient":["3 bananas"]}</script></head></html>
+            """
+        let bbcTags = try SchemaOrgImport(html: bbc).recipes[0].tags ?? []
+        #expect(bbcTags == ["afternoon tea", "baking", "freezable"], "\(bbcTags)")
+        let chinese = """
+            <html><head><title>番茄炒蛋的做法_菜谱_下厨房</title><meta property="og:site_name" content="下厨房">
+            <script type="application/ld+json">{"@type":"Recipe","name":"番茄炒蛋","keywords":"番茄炒蛋的做法, 下厨房, 家常菜",
+            "recipeIngredient":["西红柿 2个","鸡蛋 3个"]}</script></head></html>
+            """
+        #expect(try SchemaOrgImport(html: chinese).recipes[0].tags == ["家常菜"])
+        let allrecipes = #"{"@type":"Recipe","name":"Negroni","recipeCategory":["Cocktail Recipes","Drinks Recipes"],"recipeIngredient":["1 fluid ounce gin"]}"#
+        #expect(try SchemaOrgImport(json: allrecipes).recipes[0].tags == ["cocktail", "drinks"])
         // What is left is capped, the page's groups first.
         let many = (1...20).map { "\"theme \($0)\"" }.joined(separator: ",")
         let crowded = #"{"@type":"Recipe","name":"Soup","recipeCategory":"Starter","keywords":[\#(many)],"recipeIngredient":["1 leek"]}"#
@@ -145,6 +175,19 @@ import Testing
     /// Steps as three sites write them (issue 35, point 3): an HTML list joined with ", "
     /// (no lone "," line between steps), numbered steps run together in one string, with or
     /// without spaces, and steps with titles of their own.
+    /// A yield list as WordPress Recipe Maker and Allrecipes write it: the bare number is the
+    /// servings even though the text beside it contains it; Chinese servings are read too.
+    @Test(arguments: [
+        (#"["10", "1 loaf (10 slices)"]"#, 10, "1 loaf (10 slices)"),
+        (#"["1", "1 cocktail"]"#, 1, "1 cocktail"),
+        (#"["4", "4 servings"]"#, 4, nil),
+        (#""2人份""#, 2, nil),
+    ] as [(String, Int?, String?)])
+    func yieldListsGiveTheirServings(yield: String, servings: Int?, text: String?) throws {
+        let recipe = try SchemaOrgImport(json: #"{"@type":"Recipe","name":"R","recipeYield":\#(yield),"recipeIngredient":["1 egg"]}"#).recipes[0]
+        #expect(recipe.servings == servings && recipe.yield == text, "\(yield): \(String(describing: recipe.servings)) \(String(describing: recipe.yield))")
+    }
+
     @Test func stepsAsSitesWriteThem() throws {
         func instructions(_ value: String) throws -> String? {
             try SchemaOrgImport(json: #"{"@type":"Recipe","name":"R","recipeIngredient":["1 egg"],"recipeInstructions":\#(value)}"#)

@@ -20,7 +20,8 @@ import Testing
         #expect(recipe.name == "Grandma's Banana Bread")
         #expect(recipe.kind == .bakedGood)
         #expect(recipe.summary == "A moist loaf & a great way to use brown bananas.")
-        #expect(recipe.servings == nil && recipe.yield == "8 slices")
+        // ["8", "8 slices"], as WordPress Recipe Maker writes it: 8 servings, of a slice each.
+        #expect(recipe.servings == 8 && recipe.yield == "8 slices")
         #expect(recipe.prepMinutes == 15 && recipe.cookMinutes == 55 && recipe.totalMinutes == 70)
         // "banana", a keyword, is an ingredient: not a tag.
         #expect(recipe.tags == ["american", "breads", "breakfast", "quick bread"])

@@ -119,8 +119,8 @@ enum IngredientLine {
     /// Words after which a number belongs to the name: "Farina tipo 1", "Mehl Type 405".
     private static let numberedNames: Set<String> = ["tipo", "type", "typ", "nr", "no", "n", "n°", "grade", "nummer"]
 
-    /// "As much as needed", written after the name: "Sale q.b.".
-    private static let tasteWords: Set<String> = ["qb"]
+    /// "As much as needed", written after the name: "Sale q.b.", "盐 适量".
+    private static let tasteWords: Set<String> = ["qb", "适量", "少许", "少量", "適量", "少々"]
 
     /// How many words from `index` name a unit ("g", "c. à soupe", "colheres de sopa"), or nil.
     private static func unitLength(_ words: [String], at index: Int) -> Int? {
@@ -155,9 +155,15 @@ enum IngredientLine {
         ["to", "-", "–", "or"].contains(word.lowercased())
     }
 
-    /// Lowercased, without dots ("c.à.s" is "càs", "tbsp." is "tbsp") or a comma at either end.
+    /// Lowercased, without dots ("c.à.s" is "càs", "tbsp." is "tbsp"), a comma at either end,
+    /// or the plural German sites add in brackets or after a slash ("Zehe(n)", "Prise/n").
     private static func normalizedUnit(_ word: String) -> String {
-        word.lowercased().filter { $0 != "." }.trimmingCharacters(of: ",")
+        var unit = word.lowercased().filter { $0 != "." }.trimmingCharacters(of: ",")
+        for plural in ["(n)", "(en)", "(e)", "(s)", "/n", "/en", "/e"] where unit.hasSuffix(plural) && unit.count > plural.count + 1 {
+            unit.removeLast(plural.count)
+            break
+        }
+        return unit
     }
 
     private static let vulgarFractions: Set<Character> = ["½", "⅓", "⅔", "¼", "¾", "⅕", "⅖", "⅗", "⅘", "⅙", "⅚", "⅛", "⅜", "⅝", "⅞", "⁄"]
@@ -171,11 +177,11 @@ enum IngredientLine {
         "clove", "cloves", "can", "cans", "tin", "tins", "jar", "jars", "package", "packages", "pkg", "packet", "packets",
         "stick", "sticks", "slice", "slices", "bunch", "bunches", "handful", "handfuls", "sprig", "sprigs",
         "piece", "pieces", "sheet", "sheets", "bottle", "bottles", "shot", "shots", "jigger", "jiggers", "splash",
-        "head", "heads", "bulb", "bulbs",
+        "head", "heads", "bulb", "bulbs", "portion", "portions",
         // German
         "el", "tl", "msp", "prise", "prisen", "stück", "stk", "bund", "zehe", "zehen", "becher", "päckchen", "pck", "scheibe",
         "scheiben", "dose", "dosen", "tasse", "tassen", "glas", "gläser", "zweig", "zweige", "blatt", "blätter", "handvoll",
-        "spritzer", "würfel", "esslöffel", "teelöffel", "messerspitze", "tropfen",
+        "spritzer", "würfel", "esslöffel", "teelöffel", "messerspitze", "tropfen", "portionen",
         // French
         "cs", "cc", "càs", "càc", "cuillère", "cuillères", "verre", "verres", "tasses", "gousse", "gousses", "pincée",
         "pincées", "botte", "tranche", "tranches", "sachet", "sachets", "boîte", "boîtes", "feuille", "feuilles", "brin",
@@ -201,11 +207,14 @@ enum IngredientLine {
         "łyżka", "łyżki", "łyżek", "łyżeczka", "łyżeczki", "łyżeczek", "szklanka", "szklanki", "szklanek", "ząbek", "ząbki",
         "ząbków", "szczypta", "szczypty", "opakowanie", "opakowania", "puszka", "puszki", "plaster", "plastry", "pęczek",
         "garść", "kostka", "torebka",
+        // Chinese, written against the number after the name ("西红柿 2个", "白糖 1小勺")
+        "个", "克", "千克", "公斤", "毫升", "升", "勺", "小勺", "大勺", "汤匙", "茶匙", "杯", "根", "片", "瓣", "块", "只", "颗",
+        "条", "把", "碗", "斤", "两", "袋", "包", "罐",
     ]).union(ShoppingList.dozenWords)
 
     /// Units of several words, as their words come normalized.
     private static let multiWordUnits: [[String]] = [
-        ["fl", "oz"], ["c", "à", "soupe"], ["c", "à", "café"], ["c", "à", "s"], ["c", "à", "c"],
+        ["fl", "oz"], ["fluid", "ounce"], ["fluid", "ounces"], ["c", "à", "soupe"], ["c", "à", "café"], ["c", "à", "s"], ["c", "à", "c"],
         ["cuillère", "à", "soupe"], ["cuillères", "à", "soupe"], ["cuillère", "à", "café"], ["cuillères", "à", "café"],
         ["colher", "de", "sopa"], ["colheres", "de", "sopa"], ["colher", "de", "chá"], ["colheres", "de", "chá"],
         ["cucchiaio", "da", "tavola"], ["cucchiai", "da", "tavola"],

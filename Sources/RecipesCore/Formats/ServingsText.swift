@@ -7,7 +7,11 @@ enum ServingsText {
     /// The number of servings `text` gives, or nil when it says something else.
     static func servings(_ text: String) -> Int? {
         let words = text.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == ":" }).filter { !servingWords.contains(String($0)) }
-        guard words.count == 1, let number = Int(words[0]), number > 0, number <= 10_000 else { return nil }
+        guard words.count == 1 else { return nil }
+        // "2人份" (Chinese), "4人前" (Japanese): the number written against its word.
+        var word = words[0]
+        if let suffix = cjkServingSuffixes.first(where: { word.hasSuffix($0) && word.count > $0.count }) { word = word.dropLast(suffix.count) }
+        guard let number = Int(word), number > 0, number <= 10_000 else { return nil }
         return number
     }
 
@@ -20,6 +24,9 @@ enum ServingsText {
               let low = Int(words[0]), let high = Int(words[2]), low > 0, low < high, high <= 10_000 else { return nil }
         return low
     }
+
+    /// Chinese and Japanese for servings, written straight after the number.
+    private static let cjkServingSuffixes = ["人份", "人分", "人前", "份", "人"]
 
     /// Words around the number that only say it counts servings, in the languages imports see.
     private static let servingWords: Set<String> = [

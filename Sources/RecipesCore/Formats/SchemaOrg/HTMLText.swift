@@ -19,6 +19,33 @@ enum HTMLText {
         return blocks
     }
 
+    /// The names a page gives its site: `<meta property="og:site_name">`, and the last part of
+    /// its `<title>` after " | ", " - " or " – " ("Easy banana bread | BBC Good Food").
+    static func siteNames(in html: String) -> [String] {
+        let bytes = Array(html.utf8)
+        var names: [String] = []
+        var position = 0
+        while let tag = find("<meta", in: bytes, from: position) {
+            guard let tagEnd = bytes[tag...].firstIndex(of: UInt8(ascii: ">")) else { break }
+            position = tagEnd
+            let attributes = self.attributes(String(decoding: bytes[(tag + 5)..<tagEnd], as: UTF8.self))
+            if (attributes["property"] ?? attributes["name"])?.lowercased() == "og:site_name", let content = attributes["content"] {
+                names.append(plainText(content))
+            }
+        }
+        if let open = find("<title", in: bytes, from: 0), let openEnd = bytes[open...].firstIndex(of: UInt8(ascii: ">")),
+           let close = find("</title", in: bytes, from: openEnd) {
+            let title = plainText(String(decoding: bytes[(openEnd + 1)..<close], as: UTF8.self))
+            for separator in [" | ", " - ", " – ", " — ", "_"] {
+                if let range = title.ranges(of: separator).last {
+                    names.append(title[range.upperBound...].trimmedWhitespace)
+                    break
+                }
+            }
+        }
+        return names.filter { !$0.isEmpty && $0.count <= 60 }
+    }
+
     /// `<link rel="canonical" href="…">`: the address a page gives for itself.
     static func canonicalAddress(in html: String) -> String? {
         let bytes = Array(html.utf8)

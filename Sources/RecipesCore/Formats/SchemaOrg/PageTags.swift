@@ -13,25 +13,31 @@ enum PageTags {
         let nameWords = words(name)
         let ingredientWords = ingredients.map(words)
         let siteKeys = Set(sites.map { words($0).joined() })
+        let siteWords = sites.map(words)
         var kept: [String] = []
         func keep(_ tag: String) {
             let tag = Recipe.canonicalTags([tag]).first ?? ""
             if !tag.isEmpty, !kept.contains(tag), kept.count < maximum { kept.append(tag) }
         }
         for group in groups.flatMap({ $0.split(separator: ",") }).map(\.trimmedWhitespace) {
-            let groupWords = words(group)
-            // "Ricette" or "Recipes" as a category groups nothing.
-            if !groupWords.isEmpty, !groupWords.allSatisfy(genericWords.contains) { keep(group) }
+            // "Cocktail Recipes" groups cocktails; "Ricette" alone groups nothing.
+            let kept = group.split(separator: " ").filter { !genericWords.contains(words(String($0)).joined()) }.joined(separator: " ")
+            if !words(kept).isEmpty { keep(kept) }
         }
+        let foldedName = TextMatching.fold(name).filter { !$0.isWhitespace }
         for keyword in keywords {
             let keywordWords = words(keyword)
             guard !keywordWords.isEmpty, keywordWords.count <= 3, keyword.count <= 40,
                   keywordWords.allSatisfy({ !genericWords.contains($0) }),
                   !siteKeys.contains(keywordWords.joined())
             else { continue }
-            // The name, or a phrase made only of its words ("bavarese fragole"); one word of
-            // it ("cookies") is a fair tag.
+            // Part of the site's name: "good food" of "BBC Good Food".
+            if siteWords.contains(where: { site in keywordWords.count > 1 && keywordWords.allSatisfy(site.contains) }) { continue }
+            // The name, a phrase made only of its words ("bavarese fragole"), or the name with
+            // more ("moist banana bread", "番茄炒蛋的做法"); one word of it ("cookies") is a fair tag.
             if keywordWords.count > 1 || keywordWords == nameWords, keywordWords.allSatisfy(nameWords.contains) { continue }
+            if nameWords.count > 1, nameWords.allSatisfy(keywordWords.contains) { continue }
+            if foldedName.count >= 2, TextMatching.fold(keyword).filter({ !$0.isWhitespace }).contains(foldedName) { continue }
             // An ingredient: every word of the keyword in one line's name ("latte" of
             // "latte intero", "chicken" of "chicken thighs"), or a line's whole name in the
             // keyword ("fragole fresche" of "fragole").

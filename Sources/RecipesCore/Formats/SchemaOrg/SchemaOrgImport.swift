@@ -21,6 +21,8 @@ public struct SchemaOrgImport: Sendable {
     public private(set) var recipes: [RecipeJSON] = []
     /// What was left out and why, one sentence each.
     public private(set) var skipped: [String] = []
+    /// The names the page gives its site, which are no tags.
+    private var siteNames: [String] = []
 
     /// Reads the JSON-LD blocks of an HTML page; a page without a usable recipe is an error.
     /// `address`, where the page was fetched from, is the recipes' source when neither they
@@ -33,6 +35,7 @@ public struct SchemaOrgImport: Sendable {
             throw RecipeFormatError(reason: "the page has no schema.org data (no <script type=\"application/ld+json\"> block, no Recipe microdata)")
         }
         let canonical = HTMLText.canonicalAddress(in: html) ?? address
+        siteNames = HTMLText.siteNames(in: html)
         var documents: [JSONValue] = []
         for (number, block) in blocks.enumerated() {
             do {
@@ -68,7 +71,7 @@ public struct SchemaOrgImport: Sendable {
             // Pages repeat a recipe under the same @id (once in @graph, once as mainEntity).
             if let id = node["@id"]?.string, !seenIDs.insert(id).inserted { continue }
             var notes: [String] = []
-            if let recipe = Self.recipe(from: node, pageAddress: pageAddress, notes: &notes) {
+            if let recipe = Self.recipe(from: node, pageAddress: pageAddress, siteNames: siteNames, notes: &notes) {
                 recipes.append(recipe)
             }
             skipped.append(contentsOf: notes)
@@ -131,7 +134,7 @@ public struct SchemaOrgImport: Sendable {
 
     // MARK: - One recipe
 
-    private static func recipe(from node: JSONValue, pageAddress: String?, notes: inout [String]) -> RecipeJSON? {
+    private static func recipe(from node: JSONValue, pageAddress: String?, siteNames: [String], notes: inout [String]) -> RecipeJSON? {
         let name = (node["name"] ?? node["headline"])?.text.map { HTMLText.plainText($0) } ?? ""
         guard !name.isEmpty else {
             notes.append("a Recipe without a name was skipped")
@@ -205,7 +208,7 @@ public struct SchemaOrgImport: Sendable {
             recipe.tags = Recipe.canonicalTags(Array(keywords.dropLast(kindWords)))
             if kindWords > 0 { servingWords = Array(keywords.suffix(2)) }
         } else {
-            let sites = [node["publisher"]?["name"]?.text, PageTags.site(ofAddress: recipe.source ?? pageAddress)].compactMap { $0 }
+            let sites = [node["publisher"]?["name"]?.text, PageTags.site(ofAddress: recipe.source ?? pageAddress)].compactMap { $0 } + siteNames
             recipe.tags = PageTags.tags(groups: texts(node["recipeCategory"]) + texts(node["recipeCuisine"]), keywords: keywords, name: name,
                                         ingredients: ingredients.filter { !$0.heading }.map(\.name), sites: sites)
         }
@@ -319,10 +322,12 @@ public struct SchemaOrgImport: Sendable {
             }
             return element.text
         }.map { HTMLText.plainText($0) }.filter { !$0.isEmpty }
-        // "4" says less than "4 servings": keep only values no other one contains.
+        // "4" says less than "4 servings": a value another one contains and says no more
+        // than is left out. "10" beside "1 loaf (10 slices)" stays: it is the servings.
         var kept: [String] = []
         for candidate in candidates where !kept.contains(candidate) {
-            if candidates.contains(where: { $0 != candidate && $0.contains(candidate) }) { continue }
+            let servings = ServingsText.servings(candidate)
+            if candidates.contains(where: { $0 != candidate && $0.contains(candidate) && ServingsText.servings($0) == servings }) { continue }
             kept.append(candidate)
         }
         return kept

@@ -64,7 +64,9 @@ struct EditCommand: RecipesCommand {
                 if text == lastShown, lastShown.hasPrefix("# ERROR") {
                     throw CommandFailure("\(error); nothing was changed, and your text is kept in \(file)")
                 }
-                lastShown = "# ERROR: \(error). Fix it, or quit without saving to give up.\n" + Self.withoutErrorLines(text)
+                // The line as the reopened text numbers it, under its one error line.
+                let errorLines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix { $0.hasPrefix("# ERROR") }.count
+                lastShown = "# ERROR: line \(error.line - errorLines + 1): \(error.reason). Fix it, or quit without saving to give up.\n" + Self.withoutErrorLines(text)
                 try Self.write(lastShown, to: file)
                 continue
             }

@@ -170,6 +170,18 @@ import Testing
         #expect(page.recipes.first?.servedHot == true && page.recipes.first?.alcoholic == false)
     }
 
+    /// A heading line of the steps is exported as a HowToSection holding the steps after it,
+    /// as other managers show sections (found by a user trial), and reads back as it was.
+    @Test func headingsOfTheStepsAreSectionsInTheExport() throws {
+        let recipe = Recipe(name: "Tikka", instructions: "Heat the grill.\nMarinate the chicken:\nMix the yoghurt.\nCoat.\nSauce:\nSimmer.\nServe:")
+        let json = SchemaOrgImport.jsonLD(for: [recipe])
+        let node = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let items = try #require(node["recipeInstructions"] as? [[String: Any]])
+        #expect(items.map { $0["@type"] as? String } == ["HowToStep", "HowToSection", "HowToSection", "HowToStep"])
+        #expect(items[1]["name"] as? String == "Marinate the chicken" && (items[1]["itemListElement"] as? [Any])?.count == 2)
+        #expect(try SchemaOrgImport(json: json).recipes[0].instructions == recipe.instructions)
+    }
+
     @Test func exportReadsBackWithIdsKindsIngredientsAndSteps() throws {
         let bread = BakedGood(name: "Rye <bread> & \"seeds\"", summary: "Dense.", instructions: "Mix.\n\nProof overnight.\nBake.",
                               ingredients: [Ingredient(name: "Rye flour", amount: "500 g"), Ingredient(name: "Salt", amount: "to taste"),

@@ -166,7 +166,7 @@ public enum CookingSteps {
     }
 
     /// A short line ending in ":" that names what follows: "For the sauce:".
-    private static func isHeading(_ text: String) -> Bool {
+    static func isHeading(_ text: String) -> Bool {
         text.hasSuffix(":") && text.count <= 40
     }
 

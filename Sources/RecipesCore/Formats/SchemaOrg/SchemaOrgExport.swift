@@ -36,7 +36,7 @@ extension Recipe {
         if !keywords.isEmpty { members.append(("keywords", .string(keywords.joined(separator: ", ")))) }
         members.append(("recipeIngredient", .array(ingredients.map { .string(Self.ingredientLine($0)) })))
         let steps = instructions.split(whereSeparator: \.isNewline).map(\.trimmedWhitespace).filter { !$0.isEmpty }
-        members.append(("recipeInstructions", .array(steps.map { .object([("@type", .string("HowToStep")), ("text", .string($0))]) })))
+        members.append(("recipeInstructions", .array(Self.instructionItems(steps))))
         if let sourceURL { members.append(("url", .string(sourceURL))) }
         if let imageURL { members.append(("image", .string(imageURL))) }
         if let nutrition, !nutrition.isEmpty {
@@ -48,6 +48,35 @@ extension Recipe {
         members.append(("dateCreated", .string(ISO8601.string(from: createdAt))))
         members.append(("dateModified", .string(ISO8601.string(from: updatedAt))))
         return .object(members)
+    }
+
+    /// The steps as HowToSteps, and a heading line ("Marinate the chicken:") with the steps
+    /// after it as a HowToSection, as other recipe managers (Mealie, Tandoor, Nextcloud
+    /// Cookbook) show sections; a heading with no step after it stays a step.
+    private static func instructionItems(_ lines: [String]) -> [JSONValue] {
+        func step(_ text: String) -> JSONValue { .object([("@type", .string("HowToStep")), ("text", .string(text))]) }
+        var items: [JSONValue] = []
+        var section: (heading: String, steps: [JSONValue])?
+        func close() {
+            guard let open = section else { return }
+            items.append(open.steps.isEmpty ? step(open.heading) : .object([
+                ("@type", .string("HowToSection")), ("name", .string(String(open.heading.dropLast()).trimmedWhitespace)),
+                ("itemListElement", .array(open.steps)),
+            ]))
+            section = nil
+        }
+        for line in lines {
+            if CookingSteps.isHeading(line), line.count > 1 {
+                close()
+                section = (line, [])
+            } else if section != nil {
+                section?.steps.append(step(line))
+            } else {
+                items.append(step(line))
+            }
+        }
+        close()
+        return items
     }
 
     /// "500 g flour" when the amount starts with a quantity, so that importers split it again;

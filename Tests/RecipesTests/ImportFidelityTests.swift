@@ -163,6 +163,9 @@ import Testing
             "recipeIngredient":["西红柿 2个","鸡蛋 3个"]}</script></head></html>
             """
         #expect(try SchemaOrgImport(html: chinese).recipes[0].tags == ["家常菜"])
+        // Its lines name ingredients the vocabulary knows in Chinese too.
+        #expect(IngredientVocabulary.builtIn.reading(of: "鸡蛋").identities == ["egg"])
+        #expect(IngredientVocabulary.builtIn.reading(of: "西红柿").identities == ["tomato"])
         let allrecipes = #"{"@type":"Recipe","name":"Negroni","recipeCategory":["Cocktail Recipes","Drinks Recipes"],"recipeIngredient":["1 fluid ounce gin"]}"#
         #expect(try SchemaOrgImport(json: allrecipes).recipes[0].tags == ["cocktail", "drinks"])
         // What is left is capped, the page's groups first.

@@ -166,7 +166,7 @@ import Testing
         // Its lines name ingredients the vocabulary knows in Chinese too.
         #expect(IngredientVocabulary.builtIn.reading(of: "鸡蛋").identities == ["egg"])
         #expect(IngredientVocabulary.builtIn.reading(of: "西红柿").identities == ["tomato"])
-        let allrecipes = #"{"@type":"Recipe","name":"Negroni","recipeCategory":["Cocktail Recipes","Drinks Recipes"],"recipeIngredient":["1 fluid ounce gin"]}"#
+        let allrecipes = #"{"@type":"Recipe","name":"Negroni","recipeCategory":["Cocktail Recipes","Drinks Recipes","Fatto in casa"],"recipeIngredient":["1 fluid ounce gin"]}"#
         #expect(try SchemaOrgImport(json: allrecipes).recipes[0].tags == ["cocktail", "drinks"])
         // What is left is capped, the page's groups first.
         let many = (1...20).map { "\"theme \($0)\"" }.joined(separator: ",")

@@ -20,9 +20,12 @@ enum PageTags {
             if !tag.isEmpty, !kept.contains(tag), kept.count < maximum { kept.append(tag) }
         }
         for group in groups.flatMap({ $0.split(separator: ",") }).map(\.trimmedWhitespace) {
-            // "Cocktail Recipes" groups cocktails; "Ricette" alone groups nothing.
-            let kept = group.split(separator: " ").filter { !genericWords.contains(words(String($0)).joined()) }.joined(separator: " ")
-            if !words(kept).isEmpty { keep(kept) }
+            // "Cocktail Recipes" groups cocktails; "Ricette" alone groups nothing, nor does the
+            // "in" left of "Fatto in casa".
+            let tokens = group.split(separator: " ")
+            var kept = tokens.filter { !genericWords.contains(words(String($0)).joined()) }
+            if kept.count < tokens.count { kept.removeAll { $0.count <= 2 } }
+            if !words(kept.joined(separator: " ")).isEmpty { keep(kept.joined(separator: " ")) }
         }
         let foldedName = TextMatching.fold(name).filter { !$0.isWhitespace }
         for keyword in keywords {

@@ -82,6 +82,7 @@ struct ImportAddressTests {
         let result = try cli.runOnStore(["import", address])
         #expect(result.status == 2 && result.stderr.hasPrefix("recipes: error: \(address): the secure connection to 127.0.0.1:\(server.port) failed (TLS"),
                 "\(result)")
+        #expect(result.stderr.hasSuffix("; the server may speak plain http: try http://\n"), "\(result)")
     }
 
     @Test func aHostThatDoesNotResolveIsSaidSo() throws {

@@ -80,10 +80,11 @@ struct WebPage {
         case 5: return "cannot find the proxy the environment names\(said)"
         case 6: return "cannot find the host \(host) (its name does not resolve: check the address and the network)"
         case 7: return "cannot connect to \(host)\(said)"
-        case 22: return "the server answered \(describe(httpStatus: httpStatus)); nothing was imported"
         case 28: return "no complete answer within \(timeout) seconds (--timeout waits longer)"
         case 35, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91:
-            return "the secure connection to \(host) failed (TLS\(detail.isEmpty ? "" : ": " + detail))"
+            // OpenSSL's words when the other end answers in plain text.
+            let plain = detail.contains("wrong version number") ? "; the server may speak plain http: try http://" : ""
+            return "the secure connection to \(host) failed (TLS\(detail.isEmpty ? "" : ": " + detail))\(plain)"
         case 47: return "too many redirects\(said)"
         case 52, 55, 56, 92: return "the connection to \(host) broke off\(said)"
         case 63: return "the page is larger than \(maximumBytes >> 20) MB; not imported"

@@ -23,7 +23,11 @@ enum IngredientLine {
             }
         }
         func takeUnit() {
-            if let length = unitLength(words, at: index) {
+            // "1 small bunch", "2 large cans": a size before the unit goes with it.
+            if index + 1 < words.count, sizeWords.contains(words[index].lowercased()), let length = unitLength(words, at: index + 1) {
+                amount.append(contentsOf: words[index...(index + length)])
+                index += 1 + length
+            } else if let length = unitLength(words, at: index) {
                 amount.append(contentsOf: words[index..<(index + length)])
                 index += length
             }
@@ -219,6 +223,9 @@ enum IngredientLine {
         ["colher", "de", "sopa"], ["colheres", "de", "sopa"], ["colher", "de", "chá"], ["colheres", "de", "chá"],
         ["cucchiaio", "da", "tavola"], ["cucchiai", "da", "tavola"],
     ]
+
+    /// Sizes that go with the unit after them ("1 small bunch"), not with a name ("1 large onion").
+    private static let sizeWords: Set<String> = ["small", "medium", "large", "big", "heaped", "level", "rounded", "generous"]
 
     /// Words between an amount and a name: "2 cups of flour", "200 g di farina", "de harina".
     private static let connectors: Set<String> = ["of", "di", "de", "del", "della", "du", "do", "da"]

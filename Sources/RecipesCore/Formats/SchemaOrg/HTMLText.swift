@@ -24,14 +24,11 @@ enum HTMLText {
     static func siteNames(in html: String) -> [String] {
         let bytes = Array(html.utf8)
         var names: [String] = []
-        var position = 0
-        while let tag = find("<meta", in: bytes, from: position) {
-            guard let tagEnd = bytes[tag...].firstIndex(of: UInt8(ascii: ">")) else { break }
-            position = tagEnd
-            let attributes = self.attributes(String(decoding: bytes[(tag + 5)..<tagEnd], as: UTF8.self))
+        forEachTag("meta", in: bytes) { attributes in
             if (attributes["property"] ?? attributes["name"])?.lowercased() == "og:site_name", let content = attributes["content"] {
                 names.append(plainText(content))
             }
+            return true
         }
         if let open = find("<title", in: bytes, from: 0), let openEnd = bytes[open...].firstIndex(of: UInt8(ascii: ">")),
            let close = find("</title", in: bytes, from: openEnd) {
@@ -46,20 +43,28 @@ enum HTMLText {
         return names.filter { !$0.isEmpty && $0.count <= 60 }
     }
 
+    /// Calls `body` with the attributes of each `<name …>` tag of the page, in order, while it
+    /// returns true.
+    private static func forEachTag(_ name: String, in bytes: [UInt8], _ body: ([String: String]) -> Bool) {
+        var position = 0
+        while let tag = find("<" + name, in: bytes, from: position) {
+            guard let tagEnd = bytes[tag...].firstIndex(of: UInt8(ascii: ">")) else { return }
+            position = tagEnd
+            guard body(attributes(String(decoding: bytes[(tag + 1 + name.utf8.count)..<tagEnd], as: UTF8.self))) else { return }
+        }
+    }
+
     /// `<link rel="canonical" href="…">`: the address a page gives for itself.
     static func canonicalAddress(in html: String) -> String? {
-        let bytes = Array(html.utf8)
-        var position = 0
-        while let tag = find("<link", in: bytes, from: position) {
-            guard let tagEnd = bytes[tag...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
-            position = tagEnd
-            let attributes = self.attributes(String(decoding: bytes[(tag + 5)..<tagEnd], as: UTF8.self))
+        var found: String?
+        forEachTag("link", in: Array(html.utf8)) { attributes in
             if attributes["rel"]?.lowercased().split(separator: " ").contains("canonical") == true,
                let address = attributes["href"].map({ plainText($0) }), address.hasPrefix("http") {
-                return address
+                found = address
             }
+            return found == nil
         }
-        return nil
+        return found
     }
 
     /// Text with its HTML entities decoded (also when escaped twice, as `&amp;quot;`), its

@@ -6,7 +6,8 @@ import Testing
     @Test func searchFindsRecipesByWhatTheyUseInAnyLanguage() throws {
         let cli = RecipesProcess()
         for (name, line) in [("Omelette", "2 large eggs, beaten"), ("Kuchen", "3 Eier"), ("Moussaka", "1 eggplant"), ("Mac", "200 g cheddar"),
-                             ("Crêpes", "2 œufs"), ("Pesto", "Parmigiano 50 g"), ("Satay", "2 tbsp peanut butter"), ("Toast", "butter")] {
+                             ("Crêpes", "2 œufs"), ("Pesto", "Parmigiano 50 g"), ("Satay", "2 tbsp peanut butter"), ("Toast", "butter"),
+                             ("Chili", "400g can chopped tomatoes"), ("Ragù", "2 tbsp tomato purée"), ("Salad", "西红柿 2个")] {
             #expect(try cli.runOnStore(["add", name, "-i", line]).status == 0)
         }
         func found(_ arguments: [String]) throws -> [String] {
@@ -17,6 +18,8 @@ import Testing
         #expect(try found(["--ingredient", "Eier"]) == ["Crêpes", "Kuchen", "Omelette"])
         #expect(try found(["--ingredient", "cheese"]) == ["Mac", "Pesto"])
         #expect(try found(["--ingredient", "butter"]) == ["Toast"])
+        // Tinned tomatoes are tomatoes; tomato purée is not (found by a user trial).
+        #expect(try found(["--ingredient", "tomato"]) == ["Chili", "Salad"])
         #expect(try found(["--ingredient", "egg", "--ingredient", "flour"]) == [])
         // Words and filters apply together.
         #expect(try found(["--ingredient", "egg", "kuchen"]) == ["Kuchen"])

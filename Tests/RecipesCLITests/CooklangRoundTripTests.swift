@@ -245,6 +245,23 @@ import Testing
         #expect(try cli.runOnStore(["search", "--format", "plain"]).stdout.split(separator: "\n").count == 10)
     }
 
+    /// A heading line of the steps is a Cooklang section, as Cooklang tools show sections
+    /// (found by a user trial: it was a step), and reads back as the same line; no ingredient
+    /// is marked in it, and a heading Cooklang would read as markup stays a step.
+    @Test func headingsOfTheStepsAreSections() throws {
+        let cli = RecipesProcess()
+        let steps = "Heat the grill.\nTomatoes:\nSimmer the tomatoes.\nFor the @home cook:\nServe."
+        #expect(try cli.runOnStore(["add", "Grill", "--instructions", steps, "-i", "400 g tomatoes"]).status == 0)
+        let text = try cli.runOnStore(["export", "grill", "--format", "cooklang"]).stdout
+        #expect(text.contains("\n\nHeat the grill.\n\n== Tomatoes ==\n\nSimmer the @tomatoes{400%g}.\n\nFor the \\@home cook:\n\nServe.\n"), "\(text)")
+        let file = cli.home.appendingPathComponent("grill.cook")
+        try Data(text.utf8).write(to: file)
+        let other = cli.home.appendingPathComponent("other.sqlite").path
+        #expect(try cli.run(["--store", other, "import", file.path]).status == 0)
+        let shown = try cli.run(["--store", other, "show", "grill"]).stdout
+        #expect(shown.hasSuffix("Instructions:\nHeat the grill.\n\nTomatoes:\n\nSimmer the tomatoes.\n\nFor the @home cook:\n\nServe.\n"), "\(shown)")
+    }
+
     // MARK: - Judged by the reference parser
 
     /// Every file of the cookbook, and every case of the specification's canonical tests,

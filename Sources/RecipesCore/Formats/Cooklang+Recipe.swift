@@ -177,7 +177,10 @@ extension CooklangRecipe {
         lines.append("---")
         lines.append("")
         let paragraphs = recipe.instructions.split(whereSeparator: \.isNewline).map { String($0).trimmedWhitespace }.filter { !$0.isEmpty }
-        var placer = IngredientPlacer(paragraphs: paragraphs)
+        // A heading line ("Sauce:") is a Cooklang section (`== Sauce ==`), which reads back as
+        // that line; no ingredient is marked in it.
+        let sections = paragraphs.map(section(heading:))
+        var placer = IngredientPlacer(paragraphs: zip(paragraphs, sections).map { $1 == nil ? $0 : "" })
         var unplaced: [String] = []
         // In order: once one cannot be placed after the one before, the rest follow it in the
         // last step, so the file lists the ingredients in the recipe's order. Cooklang has no
@@ -187,8 +190,8 @@ extension CooklangRecipe {
             // A recipe reference stands in the text by its last part ("Red Beans").
             if !unplaced.isEmpty || !placer.place(name: displayName(ingredient.name), as: mention) { unplaced.append(mention) }
         }
-        for paragraph in placer.rendered() {
-            lines.append(paragraph)
+        for (paragraph, section) in zip(placer.rendered(), sections) {
+            lines.append(section.map { "== \($0) ==" } ?? paragraph)
             lines.append("")
         }
         if !unplaced.isEmpty {
@@ -196,6 +199,16 @@ extension CooklangRecipe {
             lines.append("")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The section a heading line of the instructions makes ("Sauce:" is `== Sauce ==`), or nil
+    /// for a step, or a heading whose name Cooklang would read as markup or back otherwise.
+    static func section(heading line: String) -> String? {
+        guard CookingSteps.isHeading(line) else { return nil }
+        let name = String(line.dropLast())
+        guard !name.isEmpty, name == name.trimmedWhitespace, !name.hasSuffix(":"), !name.contains(where: { "=@#~{}[]\\-".contains($0) })
+        else { return nil }
+        return name
     }
 
     /// `@name{quantity%units}(note)` for a stored ingredient, its amount split the way the

@@ -20,6 +20,9 @@ import Testing
         #expect(set.status == 0 && set.stdout.hasSuffix("): yield, prep, cook, tags\n"), "\(set)")
         let shown = try cli.runOnStore(["show", "pancakes"])
         #expect(shown.stdout.contains("\nserves 4 · makes 12 pancakes · prep: 10 min · cook: 20 min\ntags: breakfast, quick\n"), "\(shown)")
+        // Scaled, the yield is said as that many times what it makes (found by a user trial:
+        // "serves 8 · makes 12 pancakes" contradicted itself).
+        #expect(try cli.runOnStore(["show", "pancakes", "--servings", "8"]).stdout.contains("\nserves 8 · makes 12 pancakes × 2 · prep: 10 min"))
         #expect(try cli.runOnStore(["set", "stew", "--total", "1h30m", "--yield", ""]).stdout.hasSuffix("): total\n"))
         #expect(try cli.runOnStore(["show", "stew"]).stdout.contains("\ntotal: 1 h 30 min\ntags: dinner, winter\n"))
         let cleared = try cli.runOnStore(["set", "pancakes", "--prep", "", "--yield", ""])

@@ -30,7 +30,9 @@ struct RecipeTextRenderer {
         output.line(facts.joined(separator: " · "))
         var servings: [String] = []
         if let count = recipe.servings { servings.append(scale == 1 ? "serves \(count)" : "serves \(AmountScaling.format(Double(count) * scale))") }
-        if let yield = recipe.yield { servings.append("makes \(TerminalText.oneLine(yield))") }
+        // The yield is text, not scaled: said as that many times what it makes ("makes 1
+        // cocktail × 4" beside "serves 4", not a contradiction).
+        if let yield = recipe.yield { servings.append("makes \(TerminalText.oneLine(yield))" + (scale == 1 ? "" : " × \(AmountScaling.format(scale))")) }
         for (label, minutes) in [("prep", recipe.prepMinutes), ("cook", recipe.cookMinutes), ("total", recipe.totalMinutes)] {
             if let minutes { servings.append("\(label): \(Self.duration(minutes))") }
         }

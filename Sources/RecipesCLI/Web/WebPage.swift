@@ -2,6 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import RecipesCore
 
 /// A web page fetched for `recipes import https://…`, through the system's `curl`.
 ///
@@ -67,7 +68,7 @@ struct WebPage {
 
     /// What curl's exit status says went wrong, in the user's words; nil for success.
     static func problem(exitStatus: Int32, httpStatus: Int, message: String, address: String, timeout: Int) -> String? {
-        let host = host(of: address)
+        let host = SourceAddress.host(of: address).map(String.init) ?? address
         // curl's own line, without its "curl: (6) " prefix, for the detail.
         let detail = message.split(whereSeparator: \.isNewline).last.map { line in
             String(line.drop { $0 != ")" }.dropFirst().drop { $0 == " " })
@@ -101,14 +102,10 @@ struct WebPage {
         return reasons[httpStatus].map { "\(httpStatus) (\($0))" } ?? String(httpStatus)
     }
 
-    static func host(of address: String) -> String {
-        let rest = address.drop { $0 != ":" }.dropFirst(3)
-        return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
-    }
-
     /// The file name the address ends in ("pancakes.cook"), which says a Cooklang file.
     static func fileName(of address: String) -> String? {
-        let path = address.prefix { $0 != "?" && $0 != "#" }.dropFirst(address.hasPrefix("https") ? 8 : 7)
+        guard let host = SourceAddress.host(of: address) else { return nil }
+        let path = address[host.endIndex...].prefix { $0 != "?" && $0 != "#" }
         guard let slash = path.lastIndex(of: "/") else { return nil }
         let name = path[path.index(after: slash)...]
         return name.isEmpty ? nil : String(name)

@@ -69,6 +69,7 @@ public struct RecipeDocument: Sendable {
             } catch {
                 throw RecipeFormatError(reason: "not valid JSON (\(error))")
             }
+            // An archive the skimming above cannot see: wrapped, or written loosely.
             if value["format"] != nil {
                 self.init(.archive, try RecipeArchive.decode(data).recipes, skipped: [])
             } else {

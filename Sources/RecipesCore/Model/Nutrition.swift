@@ -124,7 +124,7 @@ public struct Nutrition: Hashable, Sendable {
         self.init(amounts)
     }
 
-    /// The parts between commas, semicolons or dots, a comma between digits ("12,5 g")
+    /// The parts between commas, semicolons or middle dots, a comma between digits ("12,5 g")
     /// being a decimal one.
     private static func parts(_ text: String) -> [String] {
         let characters = Array(text)
@@ -146,11 +146,9 @@ public struct Nutrition: Hashable, Sendable {
     /// "12 g fat" or "fat: 12g": the nutrient and its amount in its unit.
     static func reading(_ part: String) -> (Nutrient, Double)? {
         let folded = TextMatching.fold(part).replacing(":", with: " ")
-        // The number: the part's first run of digits (a decimal comma read as a point).
-        guard let start = folded.firstIndex(where: \.isNumber) else { return nil }
-        let digits = folded[start...].prefix { $0.isNumber || $0 == "." || $0 == "," }
-        guard let value = Double(digits.replacing(",", with: ".")) else { return nil }
-        let words = (folded[..<start] + " " + folded[digits.endIndex...]).split(whereSeparator: { !$0.isLetter && $0 != "_" }).map(String.init)
+        guard let (value, digits) = firstNumber(in: folded) else { return nil }
+        let words = (folded[..<digits.lowerBound] + " " + folded[digits.upperBound...])
+            .split(whereSeparator: { !$0.isLetter && $0 != "_" }).map(String.init)
         let units: Set<String> = ["g", "mg", "kcal", "kj", "cal", "gram", "grams", "milligrams"]
         let unit = words.first(where: units.contains)
         let name = words.filter { $0 != unit }.joined(separator: " ")
@@ -182,11 +180,17 @@ public struct Nutrition: Hashable, Sendable {
     /// A schema.org value ("12 g", "240 calories", 240, "1,5 g") as `nutrient`'s amount.
     static func amount(schemaOrg text: String, of nutrient: Nutrient) -> Double? {
         let folded = TextMatching.fold(text)
-        guard let start = folded.firstIndex(where: \.isNumber) else { return nil }
-        let digits = folded[start...].prefix { $0.isNumber || $0 == "." || $0 == "," }
-        guard let value = Double(digits.replacing(",", with: ".")), isSound(value) else { return nil }
-        let unit = folded[digits.endIndex...].split(whereSeparator: { !$0.isLetter }).first.map(String.init)
+        guard let (value, digits) = firstNumber(in: folded), isSound(value) else { return nil }
+        let unit = folded[digits.upperBound...].split(whereSeparator: { !$0.isLetter }).first.map(String.init)
         return amount(value, unit: unit, of: nutrient)
+    }
+
+    /// The text's first run of digits as a number (a decimal comma read as a point), and
+    /// where it stands.
+    private static func firstNumber(in text: String) -> (Double, Range<String.Index>)? {
+        guard let start = text.firstIndex(where: \.isNumber) else { return nil }
+        let digits = text[start...].prefix { $0.isNumber || $0 == "." || $0 == "," }
+        return Double(digits.replacing(",", with: ".")).map { ($0, digits.startIndex..<digits.endIndex) }
     }
 
     /// 12, 12.5, 0.25: at most two decimals, none when whole.

@@ -91,7 +91,15 @@ extension RecipeStore {
 }
 
 /// Compares the web addresses recipes came from.
-enum SourceAddress {
+package enum SourceAddress {
+    /// The host and port an address names ("ricette.giallozafferano.it" of
+    /// `https://ricette.giallozafferano.it/x?y`), as part of it: what precedes it is the
+    /// scheme, what follows the path. Nil without a "://".
+    package static func host(of address: String) -> Substring? {
+        guard let schemeEnd = address.firstRange(of: "://")?.upperBound else { return nil }
+        return address[schemeEnd...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    }
+
     /// The address without its scheme, `www.`, `#fragment` and trailing slash, lowercased:
     /// `http://www.Example.com/pie/` and `https://example.com/pie#recipe` are the same page.
     static func key(_ address: String) -> String {

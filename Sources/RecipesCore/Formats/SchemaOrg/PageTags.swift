@@ -12,7 +12,6 @@ enum PageTags {
     static func tags(groups: [String], keywords: [String], name: String, ingredients: [String], sites: [String]) -> [String] {
         let nameWords = words(name)
         let ingredientWords = ingredients.map(words)
-        let siteKeys = Set(sites.map { words($0).joined() })
         let siteWords = sites.map(words)
         var kept: [String] = []
         func keep(_ tag: String) {
@@ -31,11 +30,13 @@ enum PageTags {
         for keyword in keywords {
             let keywordWords = words(keyword)
             guard !keywordWords.isEmpty, keywordWords.count <= 3, keyword.count <= 40,
-                  keywordWords.allSatisfy({ !genericWords.contains($0) }),
-                  !siteKeys.contains(keywordWords.joined())
+                  keywordWords.allSatisfy({ !genericWords.contains($0) })
             else { continue }
-            // Part of the site's name: "good food" of "BBC Good Food".
-            if siteWords.contains(where: { site in keywordWords.count > 1 && keywordWords.allSatisfy(site.contains) }) { continue }
+            // The site's name ("Giallo Zafferano" of "giallozafferano"), or part of it ("good
+            // food" of "BBC Good Food").
+            if siteWords.contains(where: { site in
+                site.joined() == keywordWords.joined() || (keywordWords.count > 1 && keywordWords.allSatisfy(site.contains))
+            }) { continue }
             // The name, a phrase made only of its words ("bavarese fragole"), or the name with
             // more ("moist banana bread", "番茄炒蛋的做法"); one word of it ("cookies") is a fair tag.
             if keywordWords.count > 1 || keywordWords == nameWords, keywordWords.allSatisfy(nameWords.contains) { continue }
@@ -55,9 +56,8 @@ enum PageTags {
     /// The site a page's address names, for leaving out a keyword that is only that:
     /// "giallozafferano" of `https://ricette.giallozafferano.it/...`.
     static func site(ofAddress address: String?) -> String? {
-        guard let address, let schemeEnd = address.firstRange(of: "://") else { return nil }
-        let host = address[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "#" }
-        let labels = host.split(separator: ".").map(String.init)
+        guard let host = address.flatMap(SourceAddress.host(of:)) else { return nil }
+        let labels = host.prefix { $0 != ":" }.split(separator: ".").map(String.init)
         // The label before the public suffix: good enough for "bbcgoodfood.com",
         // "marmiton.org", "chefkoch.de"; for "co.uk" it takes the label before that.
         let secondLevel: Set<String> = ["co", "com", "org", "net"]

@@ -307,7 +307,7 @@ public struct SchemaOrgImport: Sendable {
     /// The page's step lines as the recipe keeps them: a line of numbered steps run together
     /// ("1.鸡蛋打散。2.锅中放油。") one line each, and lines with no word or number — the ","
     /// a page's HTML list leaves between its items — left out.
-    static func instructionLines(_ lines: [String]) -> [String] {
+    private static func instructionLines(_ lines: [String]) -> [String] {
         lines.flatMap { line in CookingSteps.runOnSteps(line) ?? [line] }
             .filter { line in line.contains { $0.isLetter || $0.isNumber } }
     }
@@ -344,9 +344,8 @@ public struct SchemaOrgImport: Sendable {
         for candidate in candidates {
             if candidate.hasPrefix("http://") || candidate.hasPrefix("https://") { return candidate }
             if candidate.hasPrefix("//") { return "https:" + candidate }
-            if candidate.hasPrefix("/"), let page, let schemeEnd = page.firstRange(of: "://") {
-                let host = page[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-                return page[..<schemeEnd.upperBound] + host + candidate
+            if candidate.hasPrefix("/"), let page, let host = SourceAddress.host(of: page) {
+                return page[..<host.endIndex] + candidate
             }
         }
         return nil

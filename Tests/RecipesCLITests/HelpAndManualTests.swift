@@ -1,5 +1,6 @@
 import Foundation
 import Recipes
+@testable import RecipesCLI
 import Testing
 
 @Suite struct HelpAndManualTests {
@@ -46,7 +47,50 @@ import Testing
         for option in Set(options) {
             #expect(manual.contains(option), "\(option) of \(command) is missing from man/recipes.1")
         }
-        #expect(manual.contains(".B \(command)") || manual.contains(".B \(command) "), "\(command) has no entry")
+        #expect(manual.contains(".TP\n\\fB\(command)\\fR"), "\(command) has no entry")
+    }
+
+    /// man/recipes.1 is what the commands make of themselves; after changing an option, a help
+    /// text or a manual text, regenerate it with `swift run recipes help --man > man/recipes.1`.
+    @Test func theManPageIsWhatTheCommandsGenerate() throws {
+        let generated = try RecipesProcess().run(["help", "--man"])
+        #expect(generated.status == 0 && generated.stderr == "")
+        #expect(generated.stdout == Self.manual, "man/recipes.1 is out of date: run 'swift run recipes help --man > man/recipes.1'")
+        #expect(try RecipesProcess().run(["help", "search", "--man"]).status == 64)
+    }
+
+    /// A manual text for an option its command lacks would silently drop out of the page.
+    @Test func manualTextsNameOnlyTheirCommandsOptions() {
+        #expect(ManualPage.unknownOptions(Commands.all) == [])
+        #expect(ManualPage.unknownOptions([Misdescribed.self]) == ["help --everything"])
+    }
+
+    private struct Misdescribed: RecipesCommand {
+        static let spec = HelpCommand.spec
+        static let manual = CommandManual(.init("Help."), options: [.init("--man", "--everything", text: "Both.")])
+        init(_ arguments: ParsedArguments) {}
+        func run(_ environment: CommandEnvironment) -> RecipesCLI.ExitStatus { .success }
+    }
+
+    static let groff = ["/usr/bin/groff"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let manualPages = try! FileManager.default.contentsOfDirectory(atPath: manualDirectory.path).filter { $0.hasPrefix("recipes") }.sorted()
+    static var manualDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("man")
+    }
+
+    /// Every page formats as man(1) would show it, without a warning from groff (a request
+    /// misspelt, a macro without its arguments, a character it cannot set).
+    @Test(.enabled(if: groff != nil, "groff is not installed (.ci/run installs it when it can)"), arguments: manualPages)
+    func groffFormatsThePageWithoutWarnings(page: String) throws {
+        let groff = Process()
+        groff.executableURL = URL(fileURLWithPath: Self.groff!)
+        groff.arguments = ["-k", "-Tutf8", "-man", "-ww", "-z", Self.manualDirectory.appendingPathComponent(page).path]
+        let errors = Pipe()
+        groff.standardError = errors
+        try groff.run()
+        let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        groff.waitUntilExit()
+        #expect(groff.terminationStatus == 0 && warnings == "")
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])

@@ -3,12 +3,19 @@ struct HelpCommand: RecipesCommand {
     static let spec = CommandSpec(
         name: "help",
         abstract: "Show help for recipes or one of its subcommands.",
-        arguments: [ArgumentSpec("subcommand", optional: true, completes: .subcommand, help: "The subcommand to explain.")])
+        arguments: [ArgumentSpec("subcommand", optional: true, completes: .subcommand, help: "The subcommand to explain.")],
+        options: [manualPage])
+    static let manualPage = OptionSpec("--man", help: "Print the man page, recipes(1), as roff: recipes help --man | man -l -")
 
     let subcommand: String?
+    let printsManualPage: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         subcommand = arguments.positionals.first
+        printsManualPage = arguments.has(Self.manualPage)
+        if printsManualPage, subcommand != nil {
+            throw UsageError(.exclusive("<subcommand>", Self.manualPage.long), command: Self.spec.name)
+        }
         if let subcommand, !Commands.all.contains(where: { $0.spec.name == subcommand }) {
             throw UsageError(.unknownCommand(subcommand), command: nil,
                              suggestion: Suggestion.closest(to: subcommand, among: Commands.all.map { $0.spec.name }))
@@ -16,7 +23,7 @@ struct HelpCommand: RecipesCommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
-        environment.output.write(Self.text(for: subcommand))
+        environment.output.write(printsManualPage ? ManualPage.roff(Commands.all) : Self.text(for: subcommand))
         return .success
     }
 

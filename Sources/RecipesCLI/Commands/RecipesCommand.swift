@@ -4,6 +4,8 @@ import RecipesCore
 /// and `run`, which calls the library and renders.
 protocol RecipesCommand {
     static var spec: CommandSpec { get }
+    /// What the man page says beyond the spec (Manual/): a command cannot be added without it.
+    static var manual: CommandManual { get }
     init(_ arguments: ParsedArguments) throws(UsageError)
     func run(_ environment: CommandEnvironment) throws -> ExitStatus
 }

@@ -8,7 +8,7 @@ struct SearchCommand: RecipesCommand {
     static let upcoming = OptionSpec("--upcoming", help: "Only recipes planned after now.")
     static let ingredient = OptionSpec("--ingredient", value: "name", repeatable: true,
                                        help: "Only recipes with this ingredient, in any language the vocabulary knows (egg finds '2 large eggs' and 'Eier', not eggplant; cheese finds cheddar, flour every flour); repeat for several (all must be there).")
-    static let tag = OptionSpec("--tag", short: "t", value: "tag", repeatable: true, help: "Only recipes with this tag; repeat for several (all must be there).")
+    static let tag = OptionSpec("--tag", short: "t", value: "tag", repeatable: true, help: "Only recipes with this tag, case aside; repeat for several (all must be there).")
     static let maxTime = OptionSpec("--max-time", value: "duration",
                                     help: "Only recipes ready within this time (30 minutes, 30m, 1h): the total, else prep + cook; recipes without times are left out.")
     static let sort = OptionSpec("--sort", value: "order", choosing: SearchOrder.self,

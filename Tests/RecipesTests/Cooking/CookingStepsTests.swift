@@ -102,8 +102,7 @@ import Testing
     /// The sample recipes' instructions: a recipe of three lines is three steps, a run-on
     /// paragraph one, and only the times they name are timers.
     @Test func theSampleRecipesSteps() throws {
-        let archive = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("SampleData/recipes.json")
+        let archive = RepositoryFiles.url("SampleData/recipes.json")
         let object = try JSONSerialization.jsonObject(with: FileContents.read(archive.path)) as? [String: Any]
         let recipes = try #require(object?["recipes"] as? [[String: Any]])
         let instructions = Dictionary(uniqueKeysWithValues: recipes.map { ($0["name"] as? String ?? "", $0["instructions"] as? String ?? "") })
@@ -152,8 +151,7 @@ import Testing
         ]),
     ] as [(String, [(String, [[Int]], [Int])])])
     func importedPagesStepsTimersAndIngredients(page: String, expected: [(String, [[Int]], [Int])]) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/cook-mode/\(page)")
+        let url = RepositoryFiles.fixture("cook-mode/\(page)")
         let imported = try SchemaOrgImport(html: String(decoding: FileContents.read(url.path), as: UTF8.self))
         let temporary = TemporaryStore()
         _ = try temporary.store.importArchive(RecipeArchive(recipes: imported.recipes))

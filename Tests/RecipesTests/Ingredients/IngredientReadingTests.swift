@@ -61,8 +61,7 @@ struct IngredientReadingTests {
     /// Lines as recipe pages and Cooklang files write them, each with what a cook reads it
     /// as: one ingredient, "a + b" for both, "a | b" for either, "-" for none.
     @Test func pageLinesReadAsTheFixtureSays() throws {
-        let fixture = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "Fixtures/ingredient-lines.tsv")
+        let fixture = RepositoryFiles.fixture("ingredient-lines.tsv")
         let text = try String(contentsOf: fixture, encoding: .utf8)
         var count = 0
         for row in text.split(separator: "\n") where !row.hasPrefix("#") {

@@ -9,8 +9,7 @@ import Testing
     let temporary = TemporaryStore()
 
     static func fixtureLines() throws -> [String] {
-        let fixture = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "Fixtures/ingredient-lines.tsv")
+        let fixture = RepositoryFiles.fixture("ingredient-lines.tsv")
         return try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n").compactMap { row in
             row.hasPrefix("#") ? nil : row.split(separator: "\t", omittingEmptySubsequences: false).first.map(String.init)
         }

@@ -17,7 +17,7 @@ import Testing
     }
 
     static let corpus: [Corpus.Case] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/hostile-inputs.json")
+        let url = RepositoryFiles.fixture("hostile-inputs.json")
         return try! JSONDecoder().decode(Corpus.self, from: FileContents.read(url.path)).cases
     }()
 

@@ -7,7 +7,7 @@ import Testing
 /// judged by the reference parser (cooklang-rs, through the cooklang-bindings package) where
 /// it is installed.
 @Suite struct CooklangRoundTripTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = RepositoryFiles.fixture("")
     static let cookbook = fixtures.appendingPathComponent("cooklang").path
 
     /// A Python that can `import cooklang`: `RECIPES_COOKLANG_PYTHON`, the virtual environment

@@ -30,9 +30,7 @@ import Testing
     }
 
     @Test func theSamplesMeetTheirPromise() throws {
-        let archive = try RecipeArchive.decode(FileContents.read(URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("SampleData/recipes.json").path))
+        let archive = try RecipeArchive.decode(FileContents.read(RepositoryFiles.url("SampleData/recipes.json").path))
         let recipes = try archive.makeRecipes()
         #expect(recipes.count >= 12)
         #expect(recipes.filter { $0 is BakedGood }.count >= 3)

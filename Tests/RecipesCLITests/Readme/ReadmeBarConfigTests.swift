@@ -93,8 +93,7 @@ import Testing
 /// tests run: neither can drift from what is tested.
 @Suite struct BarGuideTests {
     static let guide: String = {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("man/recipes-bars.7").path
+        let path = RepositoryFiles.url("man/recipes-bars.7").path
         let roff = String(decoding: try! FileContents.read(path), as: UTF8.self)
         // The page's code blocks as text: roff's escapes for a backslash and a leading dot undone.
         return roff.replacing("\\e", with: "\\").replacing("\\&", with: "")

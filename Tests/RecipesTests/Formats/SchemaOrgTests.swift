@@ -7,7 +7,7 @@ import Testing
 /// form each, and the export read back.
 @Suite struct SchemaOrgTests {
     static func fixture(_ name: String) throws -> String {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/schema-org/\(name)")
+        let url = RepositoryFiles.fixture("schema-org/\(name)")
         return try String(decoding: FileContents.read(url.path), as: UTF8.self)
     }
 

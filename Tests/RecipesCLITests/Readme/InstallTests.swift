@@ -26,8 +26,7 @@ import Testing
         }
         try FileManager.default.createSymbolicLink(at: checkout.appendingPathComponent(".build/release/recipes"),
                                                    withDestinationURL: RecipesProcess.binary)
-        let manFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("man")
+        let manFolder = RepositoryFiles.url("man")
         let pages = try FileManager.default.contentsOfDirectory(atPath: manFolder.path).filter { $0.hasPrefix("recipes") }
         for page in pages {
             try FileManager.default.copyItem(at: manFolder.appendingPathComponent(page), to: checkout.appendingPathComponent("man/" + page))

@@ -5,8 +5,7 @@ import Testing
 
 @Suite struct HelpAndManualTests {
     static let commands = ["search", "show", "add", "edit", "set", "rename", "delete", "tags", "plan", "suggest", "cook", "cooked", "next", "shopping", "pantry", "export", "import", "sync", "duplicates", "backup", "restore", "init", "help", "completions"]
-    static let manual = String(decoding: try! FileContents.read(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("man/recipes.1").path), as: UTF8.self)
+    static let manual = String(decoding: try! FileContents.read(RepositoryFiles.url("man/recipes.1").path), as: UTF8.self)
 
     @Test(arguments: commands)
     func helpFlagsAndHelpCommandAgree(command: String) throws {
@@ -75,7 +74,7 @@ import Testing
     static let groff = ["/usr/bin/groff"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let manualPages = try! FileManager.default.contentsOfDirectory(atPath: manualDirectory.path).filter { $0.hasPrefix("recipes") }.sorted()
     static var manualDirectory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("man")
+        RepositoryFiles.url("man")
     }
 
     /// Every page formats as man(1) would show it, without a warning from groff (a request

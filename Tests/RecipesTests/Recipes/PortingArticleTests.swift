@@ -6,8 +6,7 @@ import Testing
 /// The porting article's snippets compile: each is in this file, as it stands in the article,
 /// and a test checks that the article holds nothing else.
 @Suite struct PortingArticleTests {
-    static let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/Recipes/Recipes.docc/PortingSwiftDataCode.md")
+    static let article = RepositoryFiles.url("Sources/Recipes/Recipes.docc/PortingSwiftDataCode.md")
 
     @Test func everySnippetOfTheArticleIsCompiledHere() throws {
         let text = try String(contentsOf: Self.article, encoding: .utf8)

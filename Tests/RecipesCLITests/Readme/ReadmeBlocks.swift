@@ -3,8 +3,7 @@ import Recipes
 
 /// The README's code blocks, so the configs it prints are the configs the tests run.
 enum ReadmeBlocks {
-    static let readme = String(decoding: try! FileContents.read(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md").path), as: UTF8.self)
+    static let readme = String(decoding: try! FileContents.read(RepositoryFiles.url("README.md").path), as: UTF8.self)
 
     /// The first fenced block after the line that starts with `marker`, without its fences.
     static func block(after marker: String) -> String? {

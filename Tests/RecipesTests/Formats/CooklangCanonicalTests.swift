@@ -5,8 +5,7 @@ import Testing
 /// The Cooklang specification's canonical tests (cooklang/spec, MIT), vendored in
 /// Fixtures/cooklang with their licence so that every clone runs them.
 @Suite struct CooklangCanonicalTests {
-    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/cooklang/canonical.json")
+    static let file = RepositoryFiles.fixture("cooklang/canonical.json")
 
     static func cases() throws -> [(String, String, [String: Any])] {
         let object = try JSONSerialization.jsonObject(with: FileContents.read(file.path)) as? [String: Any]

@@ -11,6 +11,7 @@ import FoundationEssentials
 /// let snapshots = try await worker.fetch(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)]))
 /// for recipe in snapshots { print(recipe.name, recipe.ingredients.count) }
 /// ```
+@dynamicMemberLookup
 public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
     /// The recipe's ``Recipe/id``.
     public var id: UUID
@@ -24,24 +25,9 @@ public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
     public var instructions: String
     /// ``Recipe/plannedDate``.
     public var plannedDate: Date?
-    /// ``Recipe/sourceURL``.
-    public var sourceURL: String?
-    /// ``Recipe/servings``.
-    public var servings: Int?
-    /// ``Recipe/imageURL``.
-    public var imageURL: String?
-    /// ``Recipe/nutrition``.
-    public var nutrition: Nutrition?
-    /// ``Recipe/yield``.
-    public var yield: String?
-    /// ``Recipe/prepMinutes``.
-    public var prepMinutes: Int?
-    /// ``Recipe/cookMinutes``.
-    public var cookMinutes: Int?
-    /// ``Recipe/totalMinutes``.
-    public var totalMinutes: Int?
-    /// ``Recipe/tags``.
-    public var tags: [String]
+    /// ``Recipe/details``: source, servings, times, tags, picture, nutrition, read as the
+    /// snapshot's own properties (`snapshot.servings`).
+    public var details: RecipeDetails
     /// ``Recipe/ingredients``, in order.
     public var ingredients: [IngredientSnapshot]
     /// ``Recipe/createdAt``.
@@ -65,15 +51,7 @@ public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
         summary = recipe.summary
         instructions = recipe.instructions
         plannedDate = recipe.plannedDate
-        sourceURL = recipe.sourceURL
-        servings = recipe.servings
-        imageURL = recipe.imageURL
-        nutrition = recipe.nutrition
-        yield = recipe.yield
-        prepMinutes = recipe.prepMinutes
-        cookMinutes = recipe.cookMinutes
-        totalMinutes = recipe.totalMinutes
-        tags = recipe.tags
+        details = recipe.details
         ingredients = recipe.ingredients.map(IngredientSnapshot.init)
         createdAt = recipe.createdAt
         updatedAt = recipe.updatedAt
@@ -83,6 +61,55 @@ public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
         let beverage = recipe as? Beverage
         isAlcoholic = beverage?.isAlcoholic
         isServedHot = beverage?.isServedHot
+    }
+
+    /// A detail of the recipe, as `snapshot.servings`.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RecipeDetails, Value>) -> Value {
+        get { details[keyPath: keyPath] }
+        set { details[keyPath: keyPath] = newValue }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, variety, name, summary, instructions, plannedDate, ingredients, createdAt, updatedAt, ovenTemperature, bakeMinutes,
+             isAlcoholic, isServedHot
+    }
+
+    /// Reads what ``encode(to:)`` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        variety = try container.decode(RecipeVariety.self, forKey: .variety)
+        name = try container.decode(String.self, forKey: .name)
+        summary = try container.decode(String.self, forKey: .summary)
+        instructions = try container.decode(String.self, forKey: .instructions)
+        plannedDate = try container.decodeIfPresent(Date.self, forKey: .plannedDate)
+        details = try RecipeDetails(from: decoder)
+        ingredients = try container.decode([IngredientSnapshot].self, forKey: .ingredients)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        ovenTemperature = try container.decodeIfPresent(Int.self, forKey: .ovenTemperature)
+        bakeMinutes = try container.decodeIfPresent(Int.self, forKey: .bakeMinutes)
+        isAlcoholic = try container.decodeIfPresent(Bool.self, forKey: .isAlcoholic)
+        isServedHot = try container.decodeIfPresent(Bool.self, forKey: .isServedHot)
+    }
+
+    /// Every field under its model property's name, the details among them.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(variety, forKey: .variety)
+        try container.encode(name, forKey: .name)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(instructions, forKey: .instructions)
+        try container.encodeIfPresent(plannedDate, forKey: .plannedDate)
+        try details.encode(to: encoder)
+        try container.encode(ingredients, forKey: .ingredients)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encodeIfPresent(ovenTemperature, forKey: .ovenTemperature)
+        try container.encodeIfPresent(bakeMinutes, forKey: .bakeMinutes)
+        try container.encodeIfPresent(isAlcoholic, forKey: .isAlcoholic)
+        try container.encodeIfPresent(isServedHot, forKey: .isServedHot)
     }
 
     /// The identifier to look the recipe up with in another context.
@@ -96,24 +123,15 @@ public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
         switch variety {
         case .dish:
             recipe = Recipe(id: id, name: name, summary: summary, instructions: instructions,
-                            plannedDate: plannedDate, ingredients: ingredients, sourceURL: sourceURL)
+                            plannedDate: plannedDate, ingredients: ingredients)
         case .bakedGood:
             recipe = BakedGood(id: id, name: name, summary: summary, instructions: instructions, plannedDate: plannedDate,
                                ingredients: ingredients, ovenTemperature: ovenTemperature, bakeMinutes: bakeMinutes)
-            recipe.sourceURL = sourceURL
         case .beverage:
             recipe = Beverage(id: id, name: name, summary: summary, instructions: instructions, plannedDate: plannedDate,
                               ingredients: ingredients, isAlcoholic: isAlcoholic ?? false, isServedHot: isServedHot ?? false)
-            recipe.sourceURL = sourceURL
         }
-        recipe.servings = servings
-        recipe.imageURL = imageURL
-        recipe.nutrition = nutrition
-        recipe.yield = yield
-        recipe.prepMinutes = prepMinutes
-        recipe.cookMinutes = cookMinutes
-        recipe.totalMinutes = totalMinutes
-        recipe.tags = tags
+        recipe.details = details
         recipe.createdAt = createdAt
         recipe.updatedAt = updatedAt
         return recipe

@@ -65,14 +65,14 @@ extension CooklangRecipe {
         var recipe = RecipeJSON(id: nil, kind: kind, name: meta["title"] ?? fallbackTitle, summary: SchemaOrgImport.sentences(summary),
                                 instructions: instructions, ingredients: ingredients)
         if let source = meta["source"] ?? meta["source.url"] ?? meta["url"], source.hasPrefix("http://") || source.hasPrefix("https://") {
-            recipe.source = source
+            recipe.sourceURL = source
         }
         if let image = value(["image", "picture", "image.url"]), image.hasPrefix("http://") || image.hasPrefix("https://") {
-            recipe.image = image
+            recipe.imageURL = image
         }
         recipe.nutrition = nutrition.isEmpty ? nil : nutrition
-        recipe.setYield([value(["servings", "serves"]), value(["yield"])].compactMap { $0 })
-        recipe.setTimes(prep: times["Prep time"], cook: times["Cook time"], total: times["Time"])
+        recipe.details.setYield([value(["servings", "serves"]), value(["yield"])].compactMap { $0 })
+        recipe.details.setTimes(prep: times["Prep time"], cook: times["Cook time"], total: times["Time"])
         recipe.tags = Recipe.canonicalTags(meta["tags"]?.split(separator: ",").map(String.init) ?? [])
         if kind == .beverage {
             let words = hints + [recipe.name] + ingredients.map(\.name)

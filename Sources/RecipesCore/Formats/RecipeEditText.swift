@@ -29,29 +29,15 @@ import FoundationEssentials
 /// Instructions:
 /// Whisk, rest, fry.
 /// ```
+@dynamicMemberLookup
 public struct RecipeEditText: Equatable, Sendable {
     /// The recipe's name.
     public var name: String
     /// Dish, baked good or beverage.
     public var kind: RecipeVariety
-    /// The web page it came from.
-    public var source: String?
-    /// How many it serves.
-    public var servings: Int?
-    /// What it makes, as text.
-    public var yield: String?
-    /// Preparation minutes.
-    public var prepMinutes: Int?
-    /// Cooking minutes.
-    public var cookMinutes: Int?
-    /// Minutes from start to table.
-    public var totalMinutes: Int?
-    /// The tags, as ``Recipe/canonicalTags(_:)`` keeps them.
-    public var tags: [String]
-    /// The address of its picture.
-    public var image: String?
-    /// What one serving holds.
-    public var nutrition: Nutrition?
+    /// Source, servings, times, tags, picture and nutrition, one `Label: value` line each
+    /// (``RecipeDetails``); read as the text's own properties (`text.servings`).
+    public var details: RecipeDetails
     /// Baked goods: the oven temperature in °C.
     public var ovenTemperature: Int?
     /// Baked goods: minutes in the oven.
@@ -69,14 +55,17 @@ public struct RecipeEditText: Equatable, Sendable {
     public var instructions: String
 
     public static func == (lhs: RecipeEditText, rhs: RecipeEditText) -> Bool {
-        lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.source == rhs.source && lhs.ovenTemperature == rhs.ovenTemperature
-            && lhs.servings == rhs.servings && lhs.yield == rhs.yield && lhs.prepMinutes == rhs.prepMinutes
-            && lhs.cookMinutes == rhs.cookMinutes && lhs.totalMinutes == rhs.totalMinutes && lhs.tags == rhs.tags
-            && lhs.image == rhs.image && lhs.nutrition == rhs.nutrition
+        lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.details == rhs.details && lhs.ovenTemperature == rhs.ovenTemperature
             && lhs.bakeMinutes == rhs.bakeMinutes && lhs.isAlcoholic == rhs.isAlcoholic && lhs.isServedHot == rhs.isServedHot
             && lhs.summary == rhs.summary && lhs.instructions == rhs.instructions
             && lhs.ingredients.map(\.amount) == rhs.ingredients.map(\.amount) && lhs.ingredients.map(\.name) == rhs.ingredients.map(\.name)
             && lhs.ingredients.map(\.isHeading) == rhs.ingredients.map(\.isHeading)
+    }
+
+    /// A detail of the recipe, as `text.servings`.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RecipeDetails, Value>) -> Value {
+        get { details[keyPath: keyPath] }
+        set { details[keyPath: keyPath] = newValue }
     }
 
     /// A line the text cannot be read at, and why.
@@ -92,15 +81,7 @@ public struct RecipeEditText: Equatable, Sendable {
     public init(_ recipe: Recipe) {
         name = recipe.name
         kind = recipe.variety
-        source = recipe.sourceURL
-        servings = recipe.servings
-        yield = recipe.yield
-        prepMinutes = recipe.prepMinutes
-        cookMinutes = recipe.cookMinutes
-        totalMinutes = recipe.totalMinutes
-        tags = recipe.tags
-        image = recipe.imageURL
-        nutrition = recipe.nutrition
+        details = recipe.details
         let baked = recipe as? BakedGood
         ovenTemperature = baked?.ovenTemperature
         bakeMinutes = baked?.bakeMinutes
@@ -117,15 +98,7 @@ public struct RecipeEditText: Equatable, Sendable {
         var lines = comments.map { "# " + $0 }
         lines.append("Name: \(oneLine(name))")
         lines.append("Kind: \(kind.rawValue)")
-        lines.append("Source: \(oneLine(source ?? ""))")
-        lines.append("Servings: \(servings.map(String.init) ?? "")")
-        lines.append("Yield: \(oneLine(yield ?? ""))")
-        lines.append("Prep: \(prepMinutes.map(Self.duration) ?? "")")
-        lines.append("Cook: \(cookMinutes.map(Self.duration) ?? "")")
-        lines.append("Total: \(totalMinutes.map(Self.duration) ?? "")")
-        lines.append("Tags: \(tags.joined(separator: ", "))")
-        lines.append("Image: \(oneLine(image ?? ""))")
-        lines.append("Nutrition: \(nutrition?.text ?? "")")
+        lines += RecipeDetails.fields.map { "\($0.label): \($0.text(details))" }
         if kind == .bakedGood {
             lines.append("Oven: \(ovenTemperature.map(String.init) ?? "")")
             lines.append("Bake minutes: \(bakeMinutes.map(String.init) ?? "")")
@@ -148,13 +121,6 @@ public struct RecipeEditText: Equatable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Minutes as a DURATION that reads back: 90 → `1h30m`, 1,500 → `1d1h`.
-    static func duration(_ minutes: Int) -> String {
-        let days = minutes / 1_440, hours = minutes % 1_440 / 60, rest = minutes % 60
-        let parts = [(days, "d"), (hours, "h"), (rest, "m")].filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }.joined()
-        return parts.isEmpty ? "0m" : parts
-    }
-
     private func oneLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
@@ -171,8 +137,7 @@ public struct RecipeEditText: Equatable, Sendable {
             index += 1
             if line.trimmedWhitespace.isEmpty || line.hasPrefix("#") { continue }
             guard let colon = line.firstIndex(of: ":") else {
-                throw Problem(line: index, reason: "expected 'Field: value' (Name, Kind, Source, Servings, Yield, Prep, Cook, Total, Tags, "
-                              + "Image, Nutrition, Oven, Bake minutes, Alcoholic, Served hot) or a heading")
+                throw Problem(line: index, reason: "expected 'Field: value' (\(Self.labels.joined(separator: ", "))) or a heading")
             }
             let key = line[..<colon].trimmedWhitespace.lowercased()
             guard Self.fieldNames.contains(key) else { throw Problem(line: index, reason: "unknown field '\(line[..<colon].trimmedWhitespace)'") }
@@ -212,7 +177,13 @@ public struct RecipeEditText: Equatable, Sendable {
             throw Problem(line: fields["kind"]?.line ?? 1, reason: "the kind is one of dish, baked, beverage, not '\(kindText)'")
         }
         self.kind = kind
-        source = fields["source"].map(\.value).flatMap { $0.isEmpty ? nil : $0 }
+        var details = RecipeDetails()
+        for field in RecipeDetails.fields {
+            guard let line = fields[field.label.lowercased()] else { continue }
+            if let problem = field.problem(line.value) { throw Problem(line: line.line, reason: problem) }
+            field.assign(&details, line.value)
+        }
+        self.details = details
         func number(_ key: String, _ limit: FieldLimit) throws(Problem) -> Int? {
             guard let field = fields[key], !field.value.isEmpty else { return nil }
             if let problem = limit.problem(field.value) { throw Problem(line: field.line, reason: problem) }
@@ -224,31 +195,6 @@ public struct RecipeEditText: Equatable, Sendable {
             case "yes", "y", "true": return true
             case "no", "n", "false": return false
             default: throw Problem(line: field.line, reason: "'\(field.value)' is not yes or no")
-            }
-        }
-        servings = try number("servings", .servings)
-        yield = fields["yield"].map(\.value).flatMap { $0.isEmpty ? nil : $0 }
-        func minutes(_ key: String) throws(Problem) -> Int? {
-            guard let field = fields[key], !field.value.isEmpty else { return nil }
-            // Whole minutes, or a DURATION as the text writes it (1h30m).
-            if let value = Int(field.value), value >= 0, value <= Recipe.longestMinutes { return value }
-            guard let seconds = try? DurationParser.parse(field.value.replacing(" ", with: "")),
-                  case let value = Int((seconds / 60).rounded(.up)), value <= Recipe.longestMinutes else {
-                throw Problem(line: field.line, reason: "'\(field.value)' is not a time such as 20m, 1h30m or 45 (minutes), at most 30 days")
-            }
-            return value
-        }
-        prepMinutes = try minutes("prep")
-        cookMinutes = try minutes("cook")
-        totalMinutes = try minutes("total")
-        tags = Recipe.canonicalTags(fields["tags"]?.value.split(separator: ",").map(String.init) ?? [])
-        image = fields["image"].map(\.value).flatMap { $0.isEmpty ? nil : $0 }
-        if let field = fields["nutrition"] {
-            do {
-                let read = try Nutrition(text: field.value)
-                nutrition = read.isEmpty ? nil : read
-            } catch {
-                throw Problem(line: field.line, reason: error.reason)
             }
         }
         ovenTemperature = try number("oven", .ovenTemperature)
@@ -281,7 +227,9 @@ public struct RecipeEditText: Equatable, Sendable {
 
     static let headings: Set<String> = ["Summary:", "Ingredients:", "Instructions:"]
     static let kindFieldNames: Set<String> = ["oven", "bake minutes", "alcoholic", "served hot"]
-    static let fieldNames = Set(["name", "kind", "source", "servings", "yield", "prep", "cook", "total", "tags", "image", "nutrition"]).union(kindFieldNames)
+    /// The fields' labels, in the text's order.
+    static let labels = ["Name", "Kind"] + RecipeDetails.fields.map(\.label) + ["Oven", "Bake minutes", "Alcoholic", "Served hot"]
+    static let fieldNames = Set(labels.map { $0.lowercased() })
 
 
     /// Writes these fields into `recipe` (whose kind must be ``kind``); returns the names of
@@ -289,15 +237,10 @@ public struct RecipeEditText: Equatable, Sendable {
     public func apply(to recipe: Recipe) -> [String] {
         var changed: [String] = []
         if recipe.name != name { recipe.name = name; changed.append("name") }
-        if recipe.sourceURL != source { recipe.sourceURL = source; changed.append("source") }
-        if recipe.servings != servings { recipe.servings = servings; changed.append("servings") }
-        if recipe.yield != yield { recipe.yield = yield; changed.append("yield") }
-        if recipe.prepMinutes != prepMinutes { recipe.prepMinutes = prepMinutes; changed.append("prep") }
-        if recipe.cookMinutes != cookMinutes { recipe.cookMinutes = cookMinutes; changed.append("cook") }
-        if recipe.totalMinutes != totalMinutes { recipe.totalMinutes = totalMinutes; changed.append("total") }
-        if recipe.tags != tags { recipe.tags = tags; changed.append("tags") }
-        if recipe.imageURL != image { recipe.imageURL = image; changed.append("image") }
-        if recipe.nutrition != nutrition { recipe.nutrition = nutrition; changed.append("nutrition") }
+        for field in RecipeDetails.fields where !field.holdsSame(recipe, as: details) {
+            field.apply(recipe, details)
+            changed.append(field.label.lowercased())
+        }
         if recipe.summary != summary { recipe.summary = summary; changed.append("summary") }
         if recipe.instructions != instructions { recipe.instructions = instructions; changed.append("instructions") }
         if recipe.ingredients.map({ [$0.amount, $0.name, String($0.isHeading)] }) != ingredients.map({ [$0.amount, $0.name, String($0.isHeading)] }) {

@@ -68,7 +68,9 @@ public struct RecipeArchive: Codable, Sendable {
     }
 }
 
-/// One recipe in the JSON form.
+/// One recipe in the JSON form. Its details (``RecipeDetails``) are read as its own
+/// properties (`json.servings`) and written under the archive's keys (`source`, `image`).
+@dynamicMemberLookup
 public struct RecipeJSON: Codable, Sendable {
     /// One ingredient line.
     public struct IngredientJSON: Codable, Sendable {
@@ -143,24 +145,9 @@ public struct RecipeJSON: Codable, Sendable {
     public var alcoholic: Bool?
     /// Whether it is served hot (beverages).
     public var servedHot: Bool?
-    /// The web page the recipe was imported from.
-    public var source: String?
-    /// The address of its picture.
-    public var image: String?
-    /// What one serving holds: `{"calories": 420, "fat": 12}` (kcal, g, mg as ``Nutrition``).
-    public var nutrition: Nutrition?
-    /// How many people it serves.
-    public var servings: Int?
-    /// What it makes, as text ("1 loaf").
-    public var yield: String?
-    /// Preparation minutes.
-    public var prepMinutes: Int?
-    /// Cooking minutes.
-    public var cookMinutes: Int?
-    /// Minutes from start to table.
-    public var totalMinutes: Int?
-    /// The tags.
-    public var tags: [String]?
+    /// Where it came from, how many it serves, its times, tags, picture and nutrition
+    /// (`"nutrition": {"calories": 420, "fat": 12}`, kcal, g, mg as ``Nutrition``).
+    public var details = RecipeDetails()
     /// The ingredient lines, in order.
     public var ingredients: [IngredientJSON]?
     /// When it was last cooked; written for readers, derived from ``cooked`` when read.
@@ -171,6 +158,66 @@ public struct RecipeJSON: Codable, Sendable {
     public var plan: [PlanEntryJSON]?
     /// When it was cooked (archive version 2).
     public var cooked: [CookedJSON]?
+
+    /// A detail of the recipe, as `json.servings`.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RecipeDetails, Value>) -> Value {
+        get { details[keyPath: keyPath] }
+        set { details[keyPath: keyPath] = newValue }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, name, summary, instructions, planned, plannedIn, created, updated, ovenTemperature, bakeMinutes, alcoholic,
+             servedHot, ingredients, lastCooked, timesCooked, plan, cooked
+    }
+
+    /// Reads a recipe; its details under the archive's keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(UUID.self, forKey: .id)
+        kind = try container.decodeIfPresent(RecipeVariety.self, forKey: .kind)
+        name = try container.decode(String.self, forKey: .name)
+        summary = try container.decodeIfPresent(String.self, forKey: .summary)
+        instructions = try container.decodeIfPresent(String.self, forKey: .instructions)
+        planned = try container.decodeIfPresent(Date.self, forKey: .planned)
+        plannedIn = try container.decodeIfPresent(RelativePlan.self, forKey: .plannedIn)
+        created = try container.decodeIfPresent(Date.self, forKey: .created)
+        updated = try container.decodeIfPresent(Date.self, forKey: .updated)
+        ovenTemperature = try container.decodeIfPresent(Int.self, forKey: .ovenTemperature)
+        bakeMinutes = try container.decodeIfPresent(Int.self, forKey: .bakeMinutes)
+        alcoholic = try container.decodeIfPresent(Bool.self, forKey: .alcoholic)
+        servedHot = try container.decodeIfPresent(Bool.self, forKey: .servedHot)
+        details = try RecipeDetails(from: decoder.container(keyedBy: DetailKey.self), keys: \.jsonKey)
+        ingredients = try container.decodeIfPresent([IngredientJSON].self, forKey: .ingredients)
+        lastCooked = try container.decodeIfPresent(Date.self, forKey: .lastCooked)
+        timesCooked = try container.decodeIfPresent(Int.self, forKey: .timesCooked)
+        plan = try container.decodeIfPresent([PlanEntryJSON].self, forKey: .plan)
+        cooked = try container.decodeIfPresent([CookedJSON].self, forKey: .cooked)
+    }
+
+    /// Writes what ``init(from:)`` reads; fields without a value are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(kind, forKey: .kind)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(summary, forKey: .summary)
+        try container.encodeIfPresent(instructions, forKey: .instructions)
+        try container.encodeIfPresent(planned, forKey: .planned)
+        try container.encodeIfPresent(plannedIn, forKey: .plannedIn)
+        try container.encodeIfPresent(created, forKey: .created)
+        try container.encodeIfPresent(updated, forKey: .updated)
+        try container.encodeIfPresent(ovenTemperature, forKey: .ovenTemperature)
+        try container.encodeIfPresent(bakeMinutes, forKey: .bakeMinutes)
+        try container.encodeIfPresent(alcoholic, forKey: .alcoholic)
+        try container.encodeIfPresent(servedHot, forKey: .servedHot)
+        var detailContainer = encoder.container(keyedBy: DetailKey.self)
+        try details.encode(to: &detailContainer, keys: \.jsonKey)
+        try container.encodeIfPresent(ingredients, forKey: .ingredients)
+        try container.encodeIfPresent(lastCooked, forKey: .lastCooked)
+        try container.encodeIfPresent(timesCooked, forKey: .timesCooked)
+        try container.encodeIfPresent(plan, forKey: .plan)
+        try container.encodeIfPresent(cooked, forKey: .cooked)
+    }
 
     /// The JSON form of `recipe`, with every field.
     public init(_ recipe: Recipe) {
@@ -190,15 +237,7 @@ public struct RecipeJSON: Codable, Sendable {
         bakeMinutes = record.bakeMinutes
         alcoholic = record.isAlcoholic
         servedHot = record.isServedHot
-        source = record.sourceURL
-        servings = record.servings
-        image = record.imageURL
-        nutrition = record.nutrition
-        yield = record.yield
-        prepMinutes = record.prepMinutes
-        cookMinutes = record.cookMinutes
-        totalMinutes = record.totalMinutes
-        tags = record.tags
+        details = record.details
         lastCooked = record.lastCooked
         timesCooked = record.timesCooked
         ingredients = record.ingredients.map { IngredientJSON(id: $0.id, name: $0.name, amount: $0.amount, heading: $0.isHeading ? true : nil) }
@@ -228,14 +267,16 @@ public struct RecipeJSON: Codable, Sendable {
             }
         }
         let variety = kind ?? .dish
+        var details = details
+        details.tags = Recipe.canonicalTags(details.tags)
+        if details.nutrition?.isEmpty == true { details.nutrition = nil }
         // Fields of another kind are ignored, as the model has nowhere to keep them.
         return RecipeRecord(
             id: id ?? UUID(), variety: variety, name: name, summary: summary ?? "", instructions: instructions ?? "",
             plannedDate: plannedDate, createdAt: created ?? now, updatedAt: updated ?? now,
             ovenTemperature: variety == .bakedGood ? ovenTemperature : nil, bakeMinutes: variety == .bakedGood ? bakeMinutes : nil,
             isAlcoholic: variety == .beverage ? alcoholic ?? false : nil, isServedHot: variety == .beverage ? servedHot ?? false : nil,
-            sourceURL: source, servings: servings, imageURL: image, nutrition: nutrition?.isEmpty == true ? nil : nutrition, yield: yield, prepMinutes: prepMinutes, cookMinutes: cookMinutes,
-            totalMinutes: totalMinutes, tags: Recipe.canonicalTags(tags ?? []),
+            details: details,
             ingredients: (ingredients ?? []).map { .init(id: $0.id ?? UUID(), name: $0.name, amount: $0.heading == true ? "" : $0.amount ?? "",
                                                          isHeading: $0.heading ?? false) }
         )

@@ -37,7 +37,7 @@ enum ServingsText {
     ]
 }
 
-extension RecipeJSON {
+extension RecipeDetails {
     /// Sets the times an import found; a page or file that gives no total means preparation
     /// and cooking together.
     mutating func setTimes(prep: Int?, cook: Int?, total: Int?) {

@@ -13,7 +13,7 @@ extension RecipeRecord {
     /// first two, because building key paths at run time is what `recipes next` cannot afford.
     static func columns<Root: Recipe>(for root: Root.Type) -> [StoredColumn<RecipeRecord>] {
         let canonical: (String) -> SQLiteValue = { .text(TextMatching.canonical($0)) }
-        return [
+        let common: [StoredColumn<RecipeRecord>] = [
             StoredColumn("id", { $1(&$0.id) }, model: nil, modelValue: { $0.id }, keyPath: \Root.id,
                          property: nil, json: "id", query: Queried(.identifier)),
             StoredColumn("kind", { $1(&$0.variety) }, model: nil, modelValue: { $0.variety }, keyPath: \Root.variety,
@@ -26,26 +26,10 @@ extension RecipeRecord {
                          property: "instructions", json: "instructions", query: Queried(.text, inSearchIndex: true), bind: canonical),
             StoredColumn("planned", { $1(&$0.plannedDate) }, model: ({ $0.plannedDate }, { $0.plannedDate = $1 }), keyPath: \Root.plannedDate,
                          property: "plannedDate", json: "planned", query: Queried(.date, nullable: true)),
-            StoredColumn("source", { $1(&$0.sourceURL) }, model: ({ $0.sourceURL }, { $0.sourceURL = $1 }), keyPath: \Root.sourceURL,
-                         property: "sourceURL", json: "source", query: Queried(.text, nullable: true)),
-            StoredColumn("servings", { $1(&$0.servings) }, model: ({ $0.servings }, { $0.servings = $1 }), keyPath: \Root.servings,
-                         property: "servings", json: "servings", query: Queried(.number, nullable: true)),
-            StoredColumn("yield", { $1(&$0.yield) }, model: ({ $0.yield }, { $0.yield = $1 }), keyPath: \Root.yield,
-                         property: "yield", json: "yield", query: Queried(.text, nullable: true)),
-            StoredColumn("prep_minutes", { $1(&$0.prepMinutes) }, model: ({ $0.prepMinutes }, { $0.prepMinutes = $1 }), keyPath: \Root.prepMinutes,
-                         property: "prepMinutes", json: "prepMinutes", query: Queried(.number, nullable: true)),
-            StoredColumn("cook_minutes", { $1(&$0.cookMinutes) }, model: ({ $0.cookMinutes }, { $0.cookMinutes = $1 }), keyPath: \Root.cookMinutes,
-                         property: "cookMinutes", json: "cookMinutes", query: Queried(.number, nullable: true)),
-            StoredColumn("total_minutes", { $1(&$0.totalMinutes) }, model: ({ $0.totalMinutes }, { $0.totalMinutes = $1 }), keyPath: \Root.totalMinutes,
-                         property: "totalMinutes", json: "totalMinutes", query: Queried(.number, nullable: true)),
-            StoredColumn("image", { $1(&$0.imageURL) }, model: ({ $0.imageURL }, { $0.imageURL = $1 }), keyPath: \Root.imageURL,
-                         property: "imageURL", json: "image", query: Queried(.text, nullable: true)),
-            // Per serving, as Nutrition.text: readable by any SQLite client; not queried.
-            StoredColumn("nutrition", { $1(&$0.nutrition) }, model: ({ $0.nutrition }, { $0.nutrition = $1 }), keyPath: \Root.nutrition,
-                         property: "nutrition", json: "nutrition"),
-            // One per line (see Recipe.canonicalTags), so `search --tag` matches a whole line.
-            StoredColumn("tags", { $1(&$0.tags) }, model: ({ $0.tags }, { $0.tags = $1 }), keyPath: \Root.tags,
-                         property: "tags", json: "tags"),
+        ]
+        // The details (source, servings, yield, times, tags, picture, nutrition), as
+        // RecipeDetails describes them, then what the store keeps of its own.
+        return common + RecipeDetails.fields(for: root).map(\.storedColumn) + [
             StoredColumn("last_cooked", { $1(&$0.lastCooked) }, model: ({ $0.lastCooked }, { $0.lastCooked = $1 }), keyPath: \Root.lastCooked,
                          property: nil, json: "lastCooked", query: Queried(.date, nullable: true)),
             StoredColumn("times_cooked", { $1(&$0.timesCooked) }, model: ({ $0.timesCooked }, { $0.timesCooked = $1 }), keyPath: \Root.timesCooked,

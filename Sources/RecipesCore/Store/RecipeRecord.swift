@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// The persisted state of one recipe with its ingredients: what a row holds, and the
 /// snapshot a context compares against to find what changed. Its columns are described in
-/// RecipeColumns.swift.
+/// RecipeColumns.swift. Its details are read as its own properties (`record.servings`).
+@dynamicMemberLookup
 struct RecipeRecord: Equatable {
     struct IngredientRecord: Equatable {
         var id = RecipeRecord.noID
@@ -24,21 +25,18 @@ struct RecipeRecord: Equatable {
     var bakeMinutes: Int?
     var isAlcoholic: Bool?
     var isServedHot: Bool?
-    var sourceURL: String?
-    var servings: Int?
-    var imageURL: String?
-    var nutrition: Nutrition?
-    var yield: String?
-    var prepMinutes: Int?
-    var cookMinutes: Int?
-    var totalMinutes: Int?
-    var tags: [String] = []
+    var details = RecipeDetails()
     // Derived by the store from the cooked log (see RecipeStore+Plan); never edited.
     var lastCooked: Date?
     var timesCooked = 0
     var ingredients: [IngredientRecord] = []
 
     static let noID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    subscript<Value>(dynamicMember keyPath: WritableKeyPath<RecipeDetails, Value>) -> Value {
+        get { details[keyPath: keyPath] }
+        set { details[keyPath: keyPath] = newValue }
+    }
 }
 
 extension RecipeRecord {
@@ -58,11 +56,11 @@ extension RecipeRecord {
         if name.utf8.count > Recipe.maximumNameLength, name.count > Recipe.maximumNameLength {
             return "a recipe's name is longer than \(Recipe.maximumNameLength) characters"
         }
-        if let problem = FieldLimit.servings.problem(servings) { return "servings: " + problem }
+        if let problem = FieldLimit.servings.problem(details.servings) { return "servings: " + problem }
         if let problem = FieldLimit.ovenTemperature.problem(ovenTemperature) { return "oven: " + problem }
         if let problem = FieldLimit.bakeMinutes.problem(bakeMinutes) { return "bake minutes: " + problem }
-        if !(0...Recipe.longestMinutes).contains(prepMinutes ?? 0) || !(0...Recipe.longestMinutes).contains(cookMinutes ?? 0)
-            || !(0...Recipe.longestMinutes).contains(totalMinutes ?? 0) {
+        if !(0...Recipe.longestMinutes).contains(details.prepMinutes ?? 0) || !(0...Recipe.longestMinutes).contains(details.cookMinutes ?? 0)
+            || !(0...Recipe.longestMinutes).contains(details.totalMinutes ?? 0) {
             return "a recipe's times are from 0 to \(Recipe.longestMinutes) minutes (30 days)"
         }
         return nil

@@ -101,7 +101,7 @@ import Testing
         let recipe = CooklangRecipe(parsing: text).makeRecipe(fallbackTitle: "x")
         #expect(recipe.nutrition == Nutrition([.calories: 450, .protein: 20, .fat: 12.5, .sodium: 600]), "\(String(describing: recipe.nutrition))")
         #expect(recipe.summary == "Nutrition: fiber lots", "\(recipe.summary ?? "")")
-        #expect(recipe.image == "https://example.com/stew.jpg")
+        #expect(recipe.imageURL == "https://example.com/stew.jpg")
     }
 
     @Test func aDescriptionEndingInAFullStopIsNotGivenASecond() throws {

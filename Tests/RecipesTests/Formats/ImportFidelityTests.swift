@@ -158,7 +158,7 @@ import Testing
             <script type="application/ld+json">{"@type":"Recipe","name":"Banana bread","recipeCategory":"Afternoon tea",
             "keywords":"good food, moist banana bread, baking, freezable","recipeIngredient":["3 bananas"]}</script></head></html>
             """
-        let bbcTags = try SchemaOrgImport(html: bbc).recipes[0].tags ?? []
+        let bbcTags = try SchemaOrgImport(html: bbc).recipes[0].tags
         #expect(bbcTags == ["afternoon tea", "baking", "freezable"], "\(bbcTags)")
         let chinese = """
             <html><head><title>番茄炒蛋的做法_菜谱_下厨房</title><meta property="og:site_name" content="下厨房">
@@ -174,7 +174,7 @@ import Testing
         // What is left is capped, the page's groups first.
         let many = (1...20).map { "\"theme \($0)\"" }.joined(separator: ",")
         let crowded = #"{"@type":"Recipe","name":"Soup","recipeCategory":"Starter","keywords":[\#(many)],"recipeIngredient":["1 leek"]}"#
-        let tags = try SchemaOrgImport(json: crowded).recipes[0].tags ?? []
+        let tags = try SchemaOrgImport(json: crowded).recipes[0].tags
         #expect(tags.count == PageTags.maximum && tags.contains("starter") && tags.contains("theme 1") && !tags.contains("theme 8"))
     }
 
@@ -312,7 +312,7 @@ import Testing
         #expect(recipe.summary?.hasPrefix("Quick savoury scones.") == true)
         #expect(recipe.yield == "8 scones" && recipe.servings == nil)
         #expect(recipe.bakeMinutes == 12 && recipe.ovenTemperature == 220)
-        #expect(recipe.source == "https://bakes.example/scones")
+        #expect(recipe.sourceURL == "https://bakes.example/scones")
     }
 
     @Test func aPageWithBothFormsImportsTheRecipeOnce() throws {

@@ -38,7 +38,7 @@ import Testing
         #expect(recipe.bakeMinutes == 55)
         // The Celsius figure wins over the first (Fahrenheit) one.
         #expect(recipe.ovenTemperature == 175)
-        #expect(recipe.source == "https://kitchen.example/recipes/banana-bread/")
+        #expect(recipe.sourceURL == "https://kitchen.example/recipes/banana-bread/")
     }
 
     @Test func laterBlocksArraysTypeListsAndWrappersAreRead() throws {
@@ -50,7 +50,7 @@ import Testing
         #expect(page.recipes[0].instructions == "Muddle the mint with the lime juice.\nAdd rum and ice.\nTop with soda.")
         #expect(page.recipes[1].instructions == "Warm the milk.\nWhisk in the chocolate.")
         // Both name the same page (the fragment aside), so neither can be known by it.
-        #expect(page.recipes.map(\.source) == [nil, nil])
+        #expect(page.recipes.map(\.sourceURL) == [nil, nil])
         #expect(page.skipped == ["JSON-LD block 3 is not JSON (line 1: an array is not closed); it was skipped"])
     }
 
@@ -75,7 +75,7 @@ import Testing
     @Test func aRoundUpSkipsWhatHasNoNameAndSharesNoAddress() throws {
         let file = try SchemaOrgImport(json: Self.fixture("round-up.json"))
         #expect(file.recipes.map(\.name) == ["Tomato Soup", "Leek Soup"])
-        #expect(file.recipes.map(\.source) == [nil, nil])
+        #expect(file.recipes.map(\.sourceURL) == [nil, nil])
         #expect(file.skipped == ["a Recipe without a name was skipped"])
     }
 

@@ -41,12 +41,12 @@ import Testing
             """
         let page = try SchemaOrgImport(json: json)
         let recipe = page.recipes[0]
-        #expect(recipe.image == "https://example.com/img/lentil-16x9.jpg")
+        #expect(recipe.imageURL == "https://example.com/img/lentil-16x9.jpg")
         #expect(recipe.nutrition == Nutrition([.calories: 310, .fat: 9, .protein: 18, .sodium: 600]))
         #expect(page.skipped == ["'Lentil soup': nutrition carbohydrateContent 'about forty grams' is not an amount; it was left out"])
         // A relative picture is made whole from the page's address.
         let relative = try SchemaOrgImport(json: #"{"@type":"Recipe","name":"R","url":"https://example.com/r/1","image":"/img/r.jpg","recipeIngredient":["1 egg"]}"#)
-        #expect(relative.recipes[0].image == "https://example.com/img/r.jpg")
+        #expect(relative.recipes[0].imageURL == "https://example.com/img/r.jpg")
     }
 }
 

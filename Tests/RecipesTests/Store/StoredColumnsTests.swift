@@ -56,7 +56,7 @@ import Testing
     @Test func editableFieldsAreTheModelPropertiesInOrder() {
         #expect(RecipeRecord.editableFields.map(\.name) == ["name", "summary", "instructions", "plannedDate", "sourceURL",
                                                             "servings", "yield", "prepMinutes", "cookMinutes", "totalMinutes",
-                                                            "imageURL", "nutrition", "tags",
+                                                            "tags", "imageURL", "nutrition",
                                                             "ovenTemperature", "bakeMinutes", "isAlcoholic", "isServedHot", "ingredients"])
     }
 

@@ -94,9 +94,9 @@ public struct SchemaOrgImport: Sendable {
         }
         recipes = unique
         // One address shared by several recipes (a round-up page) names none of them.
-        let addresses = Dictionary(grouping: recipes.compactMap(\.source), by: { $0 })
-        for index in recipes.indices where (addresses[recipes[index].source ?? ""]?.count ?? 0) > 1 {
-            recipes[index].source = nil
+        let addresses = Dictionary(grouping: recipes.compactMap(\.sourceURL), by: { $0 })
+        for index in recipes.indices where (addresses[recipes[index].sourceURL ?? ""]?.count ?? 0) > 1 {
+            recipes[index].sourceURL = nil
         }
     }
 
@@ -190,12 +190,12 @@ public struct SchemaOrgImport: Sendable {
         var recipe = RecipeJSON(id: nil, kind: kind, name: name, summary: sentences(summary),
                                 instructions: instructions.joined(separator: "\n"),
                                 ingredients: ingredients.map { .init(id: nil, name: $0.name, amount: $0.amount, heading: $0.heading ? true : nil) })
-        recipe.source = address(of: node) ?? pageAddress
-        recipe.image = image(node["image"] ?? node["thumbnailUrl"], page: recipe.source)
+        recipe.sourceURL = address(of: node) ?? pageAddress
+        recipe.imageURL = image(node["image"] ?? node["thumbnailUrl"], page: recipe.sourceURL)
         recipe.nutrition = nutrition(node["nutrition"], label: label, notes: &notes)
-        recipe.setYield(yields(node["recipeYield"] ?? node["yield"]))
+        recipe.details.setYield(yields(node["recipeYield"] ?? node["yield"]))
         func time(_ word: String) -> Int? { times.first { $0.0 == word }?.1 }
-        recipe.setTimes(prep: time("prep"), cook: time("cook"), total: time("total"))
+        recipe.details.setTimes(prep: time("prep"), cook: time("cook"), total: time("total"))
         recipe.id = identifier ?? urn
         // The words that say how a beverage is served: every keyword, or in our own export
         // only the two it writes for that, so that a tag such as "cold" cannot contradict them.
@@ -208,7 +208,7 @@ public struct SchemaOrgImport: Sendable {
             recipe.tags = Recipe.canonicalTags(Array(keywords.dropLast(kindWords)))
             if kindWords > 0 { servingWords = Array(keywords.suffix(2)) }
         } else {
-            let sites = [node["publisher"]?["name"]?.text, PageTags.site(ofAddress: recipe.source ?? pageAddress)].compactMap { $0 } + siteNames
+            let sites = [node["publisher"]?["name"]?.text, PageTags.site(ofAddress: recipe.sourceURL ?? pageAddress)].compactMap { $0 } + siteNames
             recipe.tags = PageTags.tags(groups: texts(node["recipeCategory"]) + texts(node["recipeCuisine"]), keywords: keywords, name: name,
                                         ingredients: ingredients.filter { !$0.heading }.map(\.name), sites: sites)
         }

@@ -28,7 +28,8 @@ struct AddCommand: RecipesCommand {
             refuses it, unless --duplicate asks for a second one.
             """,
         arguments: [ArgumentSpec("name", help: "The recipe's name.")],
-        options: [kind, summary, instructions, ingredient, plan, RecipeFactOptions.servings, RecipeFactOptions.tag, oven, bakeMinutes, alcoholic, hot, duplicate],
+        options: [kind, summary, instructions, ingredient, plan] + RecipeFactOptions.details.map(\.option)
+            + [RecipeFactOptions.tag, oven, bakeMinutes, alcoholic, hot, duplicate],
         examples: ["recipes add \"Mom's Spaghetti\" -i '1 box :: Spaghetti' -i '4 cloves :: Garlic' --plan 'fri 7pm'",
                    "recipes add Focaccia --kind baked --oven 220 --bake-minutes 25 --servings 8 --tag bread --tag italian"])
 
@@ -44,7 +45,8 @@ struct AddCommand: RecipesCommand {
     let minutes: Int?
     let isAlcoholic: Bool
     let isHot: Bool
-    let servings: Int?
+    /// The details given, as text.
+    let details: [(field: RecipeDetail, text: String)]
     let tags: [String]
     let allowsDuplicate: Bool
 
@@ -71,7 +73,7 @@ struct AddCommand: RecipesCommand {
         isAlcoholic = arguments.has(Self.alcoholic)
         isHot = arguments.has(Self.hot)
         allowsDuplicate = arguments.has(Self.duplicate)
-        servings = try arguments.number(RecipeFactOptions.servings, .servings, command: command)
+        details = try RecipeFactOptions.detailValues(in: arguments, command: command)
         let tagChanges = try RecipeFactOptions.tagChanges(in: arguments, command: command)
         if let removed = tagChanges.remove.first { throw UsageError(.removingTagFromNewRecipe(removed), command: command) }
         tags = tagChanges.add
@@ -110,7 +112,7 @@ struct AddCommand: RecipesCommand {
         case .beverage: Beverage(name: name, summary: summaryText, instructions: instructionsText,
                                  ingredients: models, isAlcoholic: isAlcoholic, isServedHot: isHot)
         }
-        recipe.servings = servings
+        _ = RecipeFactOptions.apply(details, to: recipe)
         recipe.tags = tags
         let store = try environment.openStore(creating: true)
         let context = ModelContext(store)

@@ -1,25 +1,34 @@
 import FoundationEssentials
 import RecipesCore
 
-/// The options for servings, yield, times and tags that `add` and `set` share: one
-/// definition each, read the same way.
+/// The options for a recipe's details that `add` and `set` share: one for each field
+/// ``RecipeDetails`` gives an option (`--source`, `--servings`, `--prep`, ...),
+/// named by its edit-text label and read and checked as the edit text reads it, and `--tag`.
 enum RecipeFactOptions {
-    static let servings = OptionSpec("--servings", value: "count", help: "How many people it serves: \(FieldLimit.servings.rangeText).")
-    static let yield = OptionSpec("--yield", value: "text", help: "What it makes when that is not servings ('1 loaf'; '' for none).")
-    static let prep = OptionSpec("--prep", value: "duration", help: "Preparation time: 20 (minutes), 20m, 1h30m ('' for none).")
-    static let cook = OptionSpec("--cook", value: "duration", help: "Cooking time: 45m, 2h ('' for none).")
-    static let total = OptionSpec("--total", value: "duration", help: "Time from start to table: 1h, 1d ('' for none).")
+    /// Each detail's option, in the fields' order. Immutable; not `Sendable` only because
+    /// a detail's description holds closures.
+    nonisolated(unsafe) static let details: [(field: RecipeDetail, option: OptionSpec)] = RecipeDetails.fields.compactMap { field in
+        field.option.map { (field, OptionSpec("--" + field.label.lowercased(), value: $0.value, help: $0.help)) }
+    }
+
     static let tag = OptionSpec("--tag", short: "t", value: "tag", repeatable: true,
                                 help: "Add a tag (+tag or tag; with set, -tag removes one); repeat for several.")
 
-    /// Minutes from a DURATION option: nil when not given, `.some(nil)` for '' (clear).
-    static func minutes(_ option: OptionSpec, in arguments: ParsedArguments, command: String) throws(UsageError) -> Int?? {
-        guard let text = arguments.value(option) else { return nil }
-        if text.isEmpty { return .some(nil) }
-        guard let minutes = Self.minutes(text) else {
-            throw UsageError(.badDuration(option: option.long, detail: "'\(text)' (such as 45 minutes, 20m, 1h30m or 1d, at most 30 days)"), command: command)
+    /// The details given, each as its text ('' clears one), refused in the words every path
+    /// uses when a field cannot hold it.
+    static func detailValues(in arguments: ParsedArguments, command: String) throws(UsageError) -> [(field: RecipeDetail, text: String)] {
+        var values: [(field: RecipeDetail, text: String)] = []
+        for (field, option) in details {
+            guard let text = arguments.value(option) else { continue }
+            if let problem = field.problem(text) { throw UsageError(.outOfLimit(option: option.long, problem: problem), command: command) }
+            values.append((field, text))
         }
-        return .some(minutes)
+        return values
+    }
+
+    /// Sets the details on `recipe`; the names of those that changed.
+    static func apply(_ values: [(field: RecipeDetail, text: String)], to recipe: Recipe) -> [String] {
+        values.filter { $0.field.set($0.text, on: recipe) }.map { $0.field.label.lowercased() }
     }
 
     /// Whole minutes a DURATION such as `1h30m` names, or nil when it is not one or is longer than a month.

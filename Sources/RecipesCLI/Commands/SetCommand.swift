@@ -8,7 +8,6 @@ struct SetCommand: RecipesCommand {
     static let summary = OptionSpec("--summary", value: "text", help: "A new summary: the text, a file holding it, or - for standard input.")
     static let instructions = OptionSpec("--instructions", value: "text",
                                          help: "New instructions: the text, a file holding them, or - for standard input.")
-    static let source = OptionSpec("--source", value: "address", help: "The web page it came from ('' for none).")
     static let kind = OptionSpec("--kind", short: "k", value: "kind", choosing: RecipeVariety.self,
                                  help: "Make it a dish, a baked good or a beverage (what only the old kind has is dropped, and said).")
     static let oven = OptionSpec("--oven", value: "celsius", help: "Baked goods: oven temperature in °C, \(FieldLimit.ovenTemperature.rangeText).")
@@ -24,8 +23,7 @@ struct SetCommand: RecipesCommand {
             these fields meanwhile, nothing is written and the command says so.
             """,
         arguments: [ArgumentSpec("recipe", variadic: true, completes: .recipe, help: "The recipe's name or an id prefix.")],
-        options: [name, summary, instructions, source, kind, RecipeFactOptions.servings, RecipeFactOptions.yield, RecipeFactOptions.prep,
-                  RecipeFactOptions.cook, RecipeFactOptions.total, RecipeFactOptions.tag, oven, bakeMinutes],
+        options: [name, summary, instructions, kind] + RecipeFactOptions.details.map(\.option) + [RecipeFactOptions.tag, oven, bakeMinutes],
         examples: ["recipes set pancakes --servings 4 --prep 10m --cook 20m --tag breakfast --tag -sweet", "recipes set pancakes --instructions steps.txt", "recipes set 3F2A --name \"Grandma's pancakes\"", "recipes set focaccia --kind baked --oven 220",
                    "fmt notes.txt | recipes set pancakes --summary -"])
 
@@ -34,13 +32,10 @@ struct SetCommand: RecipesCommand {
     let newName: String?
     let summaryValue: String?
     let instructionsValue: String?
-    let sourceValue: String?
     let ovenTemperature: Int?
     let minutes: Int?
-    let servings: Int?
-    let yieldValue: String?
-    /// Each time given: `.some(nil)` clears it.
-    let times: (prep: Int??, cook: Int??, total: Int??)
+    /// The details given, as text ('' clears one).
+    let details: [(field: RecipeDetail, text: String)]
     let tags: (add: [String], remove: [String])
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -50,19 +45,14 @@ struct SetCommand: RecipesCommand {
         variety = arguments.has(Self.kind) ? arguments.choice(Self.kind, default: .dish) : nil
         summaryValue = arguments.value(Self.summary)
         instructionsValue = arguments.value(Self.instructions)
-        sourceValue = arguments.value(Self.source)
         ovenTemperature = try arguments.number(Self.oven, .ovenTemperature, command: command)
         minutes = try arguments.number(Self.bakeMinutes, .bakeMinutes, command: command)
-        servings = try arguments.number(RecipeFactOptions.servings, .servings, command: command)
-        yieldValue = arguments.value(RecipeFactOptions.yield)
-        times = (try RecipeFactOptions.minutes(RecipeFactOptions.prep, in: arguments, command: command),
-                 try RecipeFactOptions.minutes(RecipeFactOptions.cook, in: arguments, command: command),
-                 try RecipeFactOptions.minutes(RecipeFactOptions.total, in: arguments, command: command))
+        details = try RecipeFactOptions.detailValues(in: arguments, command: command)
         tags = try RecipeFactOptions.tagChanges(in: arguments, command: command)
         if let newName { try Self.checkName(newName, command: command) }
-        if [newName, summaryValue, instructionsValue, sourceValue, yieldValue].allSatisfy({ $0 == nil }), variety == nil, ovenTemperature == nil, minutes == nil,
-           servings == nil, times.prep == nil, times.cook == nil, times.total == nil, tags.add.isEmpty, tags.remove.isEmpty {
-            throw UsageError(.nothingToSet, command: command)
+        if [newName, summaryValue, instructionsValue].allSatisfy({ $0 == nil }), variety == nil, ovenTemperature == nil, minutes == nil,
+           details.isEmpty, tags.add.isEmpty, tags.remove.isEmpty {
+            throw UsageError(.nothingToSet(options: Self.spec.options.map(\.long)), command: command)
         }
         if summaryValue == "-", instructionsValue == "-" {
             throw UsageError(.twoTextsFromStandardInput, command: command)
@@ -123,24 +113,7 @@ struct SetCommand: RecipesCommand {
         set(newName, \.name, "name")
         set(summary, \.summary, "summary")
         set(instructions, \.instructions, "instructions")
-        if let sourceValue, recipe.sourceURL != (sourceValue.isEmpty ? nil : sourceValue) {
-            recipe.sourceURL = sourceValue.isEmpty ? nil : sourceValue
-            changed.append("source")
-        }
-        if let servings, recipe.servings != servings {
-            recipe.servings = servings
-            changed.append("servings")
-        }
-        if let yieldValue, recipe.yield != (yieldValue.isEmpty ? nil : yieldValue) {
-            recipe.yield = yieldValue.isEmpty ? nil : yieldValue
-            changed.append("yield")
-        }
-        for (value, keyPath, label) in [(times.prep, \Recipe.prepMinutes, "prep"), (times.cook, \.cookMinutes, "cook"), (times.total, \.totalMinutes, "total")] {
-            if let value, recipe[keyPath: keyPath] != value {
-                recipe[keyPath: keyPath] = value
-                changed.append(label)
-            }
-        }
+        changed += RecipeFactOptions.apply(details, to: recipe)
         let newTags = Recipe.canonicalTags(recipe.tags.filter { !tags.remove.contains($0) } + tags.add)
         if newTags != recipe.tags {
             recipe.tags = newTags

@@ -39,7 +39,7 @@ struct UsageError: Error {
         case unknownShell(String)
         case emptyStoreOption
         case emptyStoreVariable
-        case nothingToSet
+        case nothingToSet(options: [String])
         case twoTextsFromStandardInput
         case badScale(String)
         case emptyTag
@@ -115,7 +115,7 @@ struct UsageError: Error {
         case .unknownShell(let shell): "unknown shell '\(shell)' (bash, zsh or fish)"
         case .emptyStoreOption: "--store needs a path, not an empty string"
         case .emptyStoreVariable: "RECIPES_STORE is set but empty; name a store or unset it"
-        case .nothingToSet: "nothing to set: give --name, --summary, --instructions, --source, --kind, --servings, --yield, --prep, --cook, --total, --tag, --oven or --bake-minutes"
+        case .nothingToSet(let options): "nothing to set: give " + options.dropLast().joined(separator: ", ") + (options.count > 1 ? " or " : "") + (options.last ?? "")
         case .twoTextsFromStandardInput: "only one of --summary and --instructions can read standard input"
         case .badScale(let text): "--scale expects a factor above 0 and up to 100 (2, 1.5, 1/2), got '\(text)'"
         case .emptyTag: "--tag needs a name (+tag adds it, -tag removes it)"

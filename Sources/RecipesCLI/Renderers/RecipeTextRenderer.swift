@@ -28,19 +28,31 @@ struct RecipeTextRenderer {
         }
         facts.append("id: \(recipe.id.uuidString)")
         output.line(facts.joined(separator: " · "))
+        let details = recipe.details
         var servings: [String] = []
-        if let count = recipe.servings { servings.append(scale == 1 ? "serves \(count)" : "serves \(AmountScaling.format(Double(count) * scale))") }
-        // The yield is text, not scaled: said as that many times what it makes ("makes 1
-        // cocktail × 4" beside "serves 4", not a contradiction).
-        if let yield = recipe.yield { servings.append("makes \(TerminalText.oneLine(yield))" + (scale == 1 ? "" : " × \(AmountScaling.format(scale))")) }
-        for (label, minutes) in [("prep", recipe.prepMinutes), ("cook", recipe.cookMinutes), ("total", recipe.totalMinutes)] {
-            if let minutes { servings.append("\(label): \(Self.duration(minutes))") }
+        for field in RecipeDetails.fields {
+            switch field.shape {
+            case .servings:
+                if let count = field.number(details) { servings.append(scale == 1 ? "serves \(count)" : "serves \(AmountScaling.format(Double(count) * scale))") }
+            case .makes:
+                // What it makes is text, not scaled: said as that many times what it makes
+                // ("makes 1 cocktail × 4" beside "serves 4", not a contradiction).
+                let text = field.text(details)
+                if !text.isEmpty { servings.append("makes \(TerminalText.oneLine(text))" + (scale == 1 ? "" : " × \(AmountScaling.format(scale))")) }
+            case .minutes:
+                if let minutes = field.number(details) { servings.append("\(field.label.lowercased()): \(Self.duration(minutes))") }
+            default:
+                break
+            }
         }
         if !servings.isEmpty { output.line(servings.joined(separator: " · ")) }
-        if !recipe.tags.isEmpty { output.line("tags: " + recipe.tags.map(TerminalText.oneLine).joined(separator: ", ")) }
-        // Where it came from, to open the page again (a terminal makes the address a link).
-        if let source = recipe.sourceURL, !source.isEmpty { output.line("source: " + TerminalText.oneLine(source)) }
-        if let image = recipe.imageURL, !image.isEmpty { output.line("image: " + TerminalText.oneLine(image)) }
+        if !details.tags.isEmpty { output.line("tags: " + details.tags.map(TerminalText.oneLine).joined(separator: ", ")) }
+        // Where it came from, to open the page again (a terminal makes the address a link),
+        // and its picture.
+        for field in RecipeDetails.fields where field.shape == .address {
+            let address = field.text(details)
+            if !address.isEmpty { output.line("\(field.label.lowercased()): " + TerminalText.oneLine(address)) }
+        }
         if let nutrition = recipe.nutrition, !nutrition.isEmpty {
             output.line("nutrition per serving: " + nutrition.text)
             // Scaled to a number of servings, what they hold together.

@@ -3,7 +3,7 @@ import FoundationEssentials
 extension CooklangRecipe {
     /// The recipe this Cooklang text describes. The name comes from the `title` metadata,
     /// else `fallbackTitle` (the file's name); the source from `source` (or `source.url`);
-    /// `servings` (a number, else the yield text), `tags` and the times (`prep time`,
+    /// `servings` (a number, else what it makes), `tags` and the times (`prep time`,
     /// `cook time`, `time`) fill their fields; description, cuisine, course, author and a time
     /// that cannot be read go into the summary;
     /// every ingredient mention becomes an ingredient, in order, with its amount as written
@@ -64,14 +64,14 @@ extension CooklangRecipe {
         let kind = KindHints.variety(categories: hints, name: meta["title"] ?? fallbackTitle, steps: instructions)
         var recipe = RecipeJSON(id: nil, kind: kind, name: meta["title"] ?? fallbackTitle, summary: SchemaOrgImport.sentences(summary),
                                 instructions: instructions, ingredients: ingredients)
-        if let source = meta["source"] ?? meta["source.url"] ?? meta["url"], source.hasPrefix("http://") || source.hasPrefix("https://") {
-            recipe.sourceURL = source
-        }
-        if let image = value(["image", "picture", "image.url"]), image.hasPrefix("http://") || image.hasPrefix("https://") {
-            recipe.imageURL = image
+        // The web page and the picture: only an address a browser opens.
+        for field in RecipeDetails.fields where field.shape == .address {
+            if let address = value(field.cooklangKeys), address.hasPrefix("http://") || address.hasPrefix("https://") {
+                field.assign(&recipe.details, address)
+            }
         }
         recipe.nutrition = nutrition.isEmpty ? nil : nutrition
-        recipe.details.setYield([value(["servings", "serves"]), value(["yield"])].compactMap { $0 })
+        recipe.details.setServings(from: RecipeDetails.servingsFields.compactMap { value($0.cooklangKeys) })
         recipe.details.setTimes(prep: times["Prep time"], cook: times["Cook time"], total: times["Time"])
         recipe.tags = Recipe.canonicalTags(meta["tags"]?.split(separator: ",").map(String.init) ?? [])
         if kind == .beverage {
@@ -160,16 +160,20 @@ extension CooklangRecipe {
         var lines = ["---", "title: \(CooklangFrontMatter.quoted(oneLine(recipe.name)))"]
         if !recipe.summary.isEmpty { lines.append("description: \(CooklangFrontMatter.quoted(oneLine(recipe.summary)))") }
         if recipe.variety != .dish { lines.append("category: \(recipe.variety == .bakedGood ? "baking" : "drink")") }
-        if let source = recipe.sourceURL { lines.append("source: \(CooklangFrontMatter.quoted(oneLine(source)))") }
-        if let servings = recipe.servings { lines.append("servings: \(servings)") }
-        if let yield = recipe.yield { lines.append("yield: \(CooklangFrontMatter.quoted(oneLine(yield)))") }
+        // The details Cooklang keeps as text under a key of their own, each as the edit text
+        // writes it; tags, times and nutrition have their own forms below.
+        let details = recipe.details
+        for field in RecipeDetails.fields where [.address, .text, .servings, .makes].contains(field.shape) && !field.cooklangKeys.isEmpty {
+            let text = field.text(details)
+            guard !text.isEmpty else { continue }
+            lines.append("\(field.cooklangKeys[0]): " + (field.shape == .servings ? text : CooklangFrontMatter.quoted(text)))
+        }
         if !recipe.tags.isEmpty {
             lines.append("tags: [\(recipe.tags.map { CooklangFrontMatter.quoted($0.replacing(",", with: " ")) }.joined(separator: ", "))]")
         }
         for (key, minutes) in [("prep time", recipe.prepMinutes), ("cook time", recipe.cookMinutes), ("time", recipe.totalMinutes)] {
             if let minutes { lines.append("\(key): \(minutes) minutes") }
         }
-        if let image = recipe.imageURL { lines.append("image: \(CooklangFrontMatter.quoted(oneLine(image)))") }
         for nutrient in Nutrition.Nutrient.allCases {
             guard let amount = recipe.nutrition?[nutrient] else { continue }
             lines.append("\(nutritionKey(nutrient)): \(Nutrition.number(amount))\(nutrient == .calories ? "" : " " + nutrient.unit)")
@@ -305,9 +309,9 @@ extension CooklangRecipe {
             !text.contains(where: \.isNewline) && text == text.trimmedWhitespace
         }
         guard !recipe.name.isEmpty, isOneTrimmedLine(recipe.name), isOneTrimmedLine(recipe.summary) else { return false }
-        // A yield that reads as a number is read back as servings; tags also say the kind;
+        // What it makes must read back as itself, not as servings; tags also say the kind;
         // a missing total is read back as preparation and cooking together.
-        if let yield = recipe.yield, yield.isEmpty || !isOneTrimmedLine(yield) || ServingsText.servings(yield) != nil { return false }
+        guard recipe.details.makesReadsBack else { return false }
         guard !recipe.tags.contains(where: { $0.contains(",") }) else { return false }
         let category = recipe.variety == .dish ? [] : [recipe.variety == .bakedGood ? "baking" : "drink"]
         guard recipe.tags.isEmpty || KindHints.variety(categories: [recipe.tags.joined(separator: ", ")] + category, name: recipe.name,

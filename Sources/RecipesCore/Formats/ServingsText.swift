@@ -46,9 +46,9 @@ extension RecipeDetails {
         totalMinutes = Recipe.readyMinutes(total: total, prep: prep, cook: cook)
     }
 
-    /// Sets servings from the first yield text that is a number of servings; the others
-    /// are kept as the yield text.
-    mutating func setYield(_ texts: [String]) {
+    /// Sets servings from the first text that is a number of servings; the others are kept
+    /// as what it makes.
+    mutating func setServings(from texts: [String]) {
         let servingsIndex = texts.firstIndex { ServingsText.servings($0) != nil }
         servings = servingsIndex.flatMap { ServingsText.servings(texts[$0]) }
         let rest = texts.indices.filter { $0 != servingsIndex }.map { texts[$0] }
@@ -56,4 +56,20 @@ extension RecipeDetails {
         // "3 to 4 servings": scale from 3, and keep what the page said.
         if servings == nil { servings = texts.lazy.compactMap(ServingsText.servingsRange).first }
     }
+
+    /// The texts schema.org's `recipeYield` and Cooklang's `servings` say this with: the
+    /// servings as "4 servings" (so importers read them as servings again), then what it makes.
+    var servingsTexts: [String] {
+        [servings.map { "\($0) servings" }, yield].compactMap { $0 }
+    }
+
+    /// Whether what it makes reads back from a Cooklang file as itself: one trimmed line
+    /// that is not a number of servings (which would read back as servings).
+    var makesReadsBack: Bool {
+        guard let yield else { return true }
+        return !yield.isEmpty && !yield.contains(where: \.isNewline) && yield == yield.trimmedWhitespace && ServingsText.servings(yield) == nil
+    }
+
+    /// The fields read together from a text that says servings or what it makes.
+    static var servingsFields: [RecipeDetail] { fields.filter { $0.shape == .servings || $0.shape == .makes } }
 }

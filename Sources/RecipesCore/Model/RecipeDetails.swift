@@ -81,6 +81,8 @@ package final class RecipeDetail {
 
     /// The field's value as one line of text, as the edit text shows it ("" when it has none).
     package let text: (RecipeDetails) -> String
+    /// The number a count or a time holds; nil for other shapes and when it has none.
+    package let number: (RecipeDetails) -> Int?
     /// Why `text` cannot be the field's value, in the words every path uses; nil when it can.
     package let problem: (String) -> String?
     /// Sets the field from `text` (which has no ``problem``); "" clears it.
@@ -98,6 +100,18 @@ package final class RecipeDetail {
     /// The store's column of the record.
     let storedColumn: StoredColumn<RecipeRecord>
 
+    /// Sets the field of `recipe` from `text` (which has no ``problem``; "" clears it);
+    /// whether that changed it.
+    package func set(_ text: String, on recipe: Recipe) -> Bool {
+        var current = RecipeDetails()
+        load(&current, recipe)
+        var updated = current
+        assign(&updated, text)
+        guard !isEqual(current, updated) else { return false }
+        apply(recipe, updated)
+        return true
+    }
+
     /// Whether the model holds the same value as `details`.
     package func holdsSame(_ recipe: Recipe, as details: RecipeDetails) -> Bool {
         var current = RecipeDetails()
@@ -110,7 +124,8 @@ package final class RecipeDetail {
         shape: Shape, option: (value: String, help: String)? = nil,
         _ access: @escaping PropertyAccess<RecipeDetails, Value>, model: ModelProperty<Recipe, Value>,
         keyPath: @autoclosure @escaping () -> KeyPath<Root, Value>, query: Queried? = nil,
-        text: @escaping (Value) -> String, read: @escaping (String) -> Result<Value, DetailProblem>
+        text: @escaping (Value) -> String, number: @escaping (Value) -> Int? = { _ in nil },
+        read: @escaping (String) -> Result<Value, DetailProblem>
     ) {
         self.property = property
         self.label = label
@@ -128,6 +143,7 @@ package final class RecipeDetail {
             return result!
         }
         self.text = { text(get($0)) }
+        self.number = { number(get($0)) }
         problem = { text in
             if case .failure(let problem) = read(text) { return problem.reason }
             return nil
@@ -193,7 +209,7 @@ extension RecipeDetails {
                          option: ("count", "How many people it serves: \(FieldLimit.servings.rangeText)."),
                          { $1(&$0.servings) }, model: ({ $0.servings }, { $0.servings = $1 }), keyPath: \Root.servings,
                          query: Queried(.number, nullable: true), text: { $0.map(String.init) ?? "" },
-                         read: { number($0, FieldLimit.servings) }),
+                         number: { $0 }, read: { number($0, FieldLimit.servings) }),
             RecipeDetail("yield", label: "Yield", column: "yield", json: "yield", cooklang: ["yield"], schemaOrg: ["recipeYield", "yield"],
                          shape: .makes, option: ("text", "What it makes when that is not servings ('1 loaf'; '' for none)."),
                          { $1(&$0.yield) }, model: ({ $0.yield }, { $0.yield = $1 }), keyPath: \Root.yield,
@@ -201,15 +217,15 @@ extension RecipeDetails {
             RecipeDetail("prepMinutes", label: "Prep", column: "prep_minutes", json: "prepMinutes", schemaOrg: ["prepTime"], shape: .minutes,
                          option: ("duration", "Preparation time: 20 (minutes), 20m, 1h30m ('' for none)."),
                          { $1(&$0.prepMinutes) }, model: ({ $0.prepMinutes }, { $0.prepMinutes = $1 }), keyPath: \Root.prepMinutes,
-                         query: Queried(.number, nullable: true), text: minutesText, read: minutes),
+                         query: Queried(.number, nullable: true), text: minutesText, number: { $0 }, read: minutes),
             RecipeDetail("cookMinutes", label: "Cook", column: "cook_minutes", json: "cookMinutes", schemaOrg: ["cookTime"], shape: .minutes,
                          option: ("duration", "Cooking time: 45m, 2h ('' for none)."),
                          { $1(&$0.cookMinutes) }, model: ({ $0.cookMinutes }, { $0.cookMinutes = $1 }), keyPath: \Root.cookMinutes,
-                         query: Queried(.number, nullable: true), text: minutesText, read: minutes),
+                         query: Queried(.number, nullable: true), text: minutesText, number: { $0 }, read: minutes),
             RecipeDetail("totalMinutes", label: "Total", column: "total_minutes", json: "totalMinutes", schemaOrg: ["totalTime"], shape: .minutes,
                          option: ("duration", "Time from start to table: 1h, 1d ('' for none)."),
                          { $1(&$0.totalMinutes) }, model: ({ $0.totalMinutes }, { $0.totalMinutes = $1 }), keyPath: \Root.totalMinutes,
-                         query: Queried(.number, nullable: true), text: minutesText, read: minutes),
+                         query: Queried(.number, nullable: true), text: minutesText, number: { $0 }, read: minutes),
             // One per line in the store (see Recipe.canonicalTags), so `search --tag` matches a
             // whole line; `add` and `set` take tags to add and remove, not a list.
             RecipeDetail("tags", label: "Tags", column: "tags", json: "tags", schemaOrg: ["keywords"], shape: .tags,

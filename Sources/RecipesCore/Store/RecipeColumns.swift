@@ -1,9 +1,11 @@
 import FoundationEssentials
 
-// The one description of what a recipe and an ingredient store. Adding a stored field is
-// the model property, a record property (RecipeRecord.swift), one column entry here, and a
-// migration (Schema); the SQL, reading rows, change detection, `ModelContext`'s restore and the translator's key
-// paths follow from these lists, and a test checks the JSON archive's keys against them.
+// What a recipe and an ingredient store. A recipe's details (servings, times, tags ...)
+// are described in RecipeDetails.swift, and their columns come from there: a new detail is
+// the model property, one entry in RecipeDetails.fields and a migration (Schema). The
+// columns here are the recipe's own (name, texts, dates, the kinds' fields); the SQL,
+// reading rows, change detection, `ModelContext`'s restore and the translator's key paths
+// follow from these lists, and a test checks the JSON archive's keys against them.
 
 extension RecipeRecord {
     /// Every column of `recipe`, in the order a person's edits are reported (a save conflict
@@ -27,7 +29,7 @@ extension RecipeRecord {
             StoredColumn("planned", { $1(&$0.plannedDate) }, model: ({ $0.plannedDate }, { $0.plannedDate = $1 }), keyPath: \Root.plannedDate,
                          property: "plannedDate", json: "planned", query: Queried(.date, nullable: true)),
         ]
-        // The details (source, servings, yield, times, tags, picture, nutrition), as
+        // The details (source, servings, what it makes, times, tags, picture, nutrition), as
         // RecipeDetails describes them, then what the store keeps of its own.
         return common + RecipeDetails.fields(for: root).map(\.storedColumn) + [
             StoredColumn("last_cooked", { $1(&$0.lastCooked) }, model: ({ $0.lastCooked }, { $0.lastCooked = $1 }), keyPath: \Root.lastCooked,

@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["set", "pancakes"], "recipes: error: nothing to set: give --name, --summary, --instructions, --source, --kind, --servings, --yield, --prep, --cook, --total, --tag, --oven or --bake-minutes; see 'recipes help set'\n", Int32(64)),
+        (["set", "pancakes"], "recipes: error: nothing to set: give --name, --summary, --instructions, --kind, --source, --servings, --yield, --prep, --cook, --total, --tag, --oven or --bake-minutes; see 'recipes help set'\n", Int32(64)),
         (["set", "pancakes", "--name", "  "], "recipes: error: the name is empty; see 'recipes help set'\n", 64),
         (["set", "pancakes", "--oven", "200"], "recipes: error: --oven and --bake-minutes are for baked goods; Pancakes is not one\n", 2),
         (["set", "waffles", "--name", "X"], "recipes: error: no recipe is named 'waffles' (names match ignoring case and accents, or by their first words; ids by a prefix of 4 or more)\n", 1),

@@ -128,7 +128,7 @@ import Testing
         let imported = try SchemaOrgImport(html: page)
         #expect(imported.recipes.map(\.name) == ["Thin Cake"] && imported.recipes.first?.servings == 8)
         #expect(imported.recipes.first?.prepMinutes == 20 && imported.recipes.first?.cookMinutes == 40)
-        #expect(imported.skipped == ["'Thin Cake' has no ingredients or instructions to import; its name, times and yield were imported"])
+        #expect(imported.skipped == ["'Thin Cake' has no ingredients or instructions to import; its name, times and what it serves or makes were imported"])
         // A block with a name and a rating only is still no recipe.
         let rating = #"<script type="application/ld+json">{"@type":"Recipe","name":"Cake","aggregateRating":{"ratingValue":"5"}}</script>"#
         #expect(throws: (any Error).self) { try SchemaOrgImport(html: rating) }

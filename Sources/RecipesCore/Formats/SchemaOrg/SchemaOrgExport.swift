@@ -3,8 +3,8 @@ import FoundationEssentials
 extension Recipe {
     /// The recipe as a schema.org `Recipe` node, as recipe sites publish them: name,
     /// description, `recipeIngredient` lines, `recipeInstructions` as HowToSteps (one per
-    /// line of the instructions), a category that says its kind, servings and yield as
-    /// `recipeYield`, the times (for baked goods the bake time when there is no cook time),
+    /// line of the instructions), a category that says its kind, the servings and what it
+    /// makes as `recipeYield`, the times (for baked goods the bake time when there is no cook time),
     /// the tags as `keywords`, the picture as `image` and the nutrition per serving as
     /// `NutritionInformation`.
     var schemaOrgNode: JSONValue {
@@ -15,9 +15,11 @@ extension Recipe {
             ("name", .string(name)),
         ]
         if !summary.isEmpty { members.append(("description", .string(summary))) }
-        // Servings first, as "4 servings", so that importers read it as servings again.
-        let yields = [servings.map { "\($0) servings" }, yield].compactMap { $0 }
-        if !yields.isEmpty { members.append(("recipeYield", yields.count == 1 ? .string(yields[0]) : .array(yields.map { .string($0) }))) }
+        let servingsTexts = details.servingsTexts
+        if !servingsTexts.isEmpty {
+            members.append((RecipeDetails.servingsFields[0].schemaOrgProperties[0],
+                            servingsTexts.count == 1 ? .string(servingsTexts[0]) : .array(servingsTexts.map { .string($0) })))
+        }
         var cook = cookMinutes
         var keywords = tags
         switch self {

@@ -148,7 +148,7 @@ public struct SchemaOrgImport: Sendable {
         let ingredients = self.ingredients(node["recipeIngredient"] ?? node["ingredients"], label: label, notes: &notes)
         let instructions = instructionLines(steps(node["recipeInstructions"] ?? .null, depth: 0, label: label, notes: &notes))
         // Pages add a block that only rates the recipe: it says nothing to cook. A node with
-        // times or a yield is a thin recipe, imported with what it has.
+        // times or what it serves is a thin recipe, imported with what it has.
         let hasFacts = ["prepTime", "cookTime", "totalTime", "recipeYield"].contains { node[$0] != nil && node[$0] != .null }
         if ingredients.isEmpty, instructions.isEmpty, !hasFacts,
            node["aggregateRating"] != nil || node["review"] != nil || node["reviewRating"] != nil {
@@ -156,7 +156,7 @@ public struct SchemaOrgImport: Sendable {
             return nil
         }
         if ingredients.isEmpty, instructions.isEmpty {
-            notes.append("\(label) has no ingredients or instructions to import; its name, times and yield were imported")
+            notes.append("\(label) has no ingredients or instructions to import; its name, times and what it serves or makes were imported")
         }
         let times = [("prepTime", "prep"), ("cookTime", "cook"), ("totalTime", "total")].compactMap { key, word -> (String, Int)? in
             guard let value = node[key], value != .null else { return nil }
@@ -193,7 +193,7 @@ public struct SchemaOrgImport: Sendable {
         recipe.sourceURL = address(of: node) ?? pageAddress
         recipe.imageURL = image(node["image"] ?? node["thumbnailUrl"], page: recipe.sourceURL)
         recipe.nutrition = nutrition(node["nutrition"], label: label, notes: &notes)
-        recipe.details.setYield(yields(node["recipeYield"] ?? node["yield"]))
+        recipe.details.setServings(from: yields(RecipeDetails.servingsFields[0].schemaOrgProperties.lazy.compactMap { node[$0] }.first))
         func time(_ word: String) -> Int? { times.first { $0.0 == word }?.1 }
         recipe.details.setTimes(prep: time("prep"), cook: time("cook"), total: time("total"))
         recipe.id = identifier ?? urn

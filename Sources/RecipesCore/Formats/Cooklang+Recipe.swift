@@ -64,11 +64,11 @@ extension CooklangRecipe {
         let kind = KindHints.variety(categories: hints, name: meta["title"] ?? fallbackTitle, steps: instructions)
         var recipe = RecipeJSON(id: nil, kind: kind, name: meta["title"] ?? fallbackTitle, summary: SchemaOrgImport.sentences(summary),
                                 instructions: instructions, ingredients: ingredients)
-        // The web page and the picture: only an address a browser opens.
-        for field in RecipeDetails.fields where field.shape == .address {
-            if let address = value(field.cooklangKeys), address.hasPrefix("http://") || address.hasPrefix("https://") {
-                field.assign(&recipe.details, address)
-            }
+        // Texts under their keys; of the web page and the picture, only an address a browser opens.
+        for field in RecipeDetails.fields where [.address, .text].contains(field.shape) {
+            guard let text = value(field.cooklangKeys), field.problem(text) == nil else { continue }
+            if field.shape == .address, !text.hasPrefix("http://"), !text.hasPrefix("https://") { continue }
+            field.assign(&recipe.details, text)
         }
         recipe.nutrition = nutrition.isEmpty ? nil : nutrition
         recipe.details.setServings(from: RecipeDetails.servingsFields.compactMap { value($0.cooklangKeys) })

@@ -14,17 +14,30 @@ import Testing
             recipe.summary = "A summary."
             recipe.instructions = "Mix the flour. Bake until golden."
             recipe.plannedDate = Date(timeIntervalSinceReferenceDate: 815_000_000)
-            recipe.sourceURL = "https://example.com/bread"
-            recipe.servings = 6
-            recipe.yield = "1 loaf"
-            (recipe.prepMinutes, recipe.cookMinutes, recipe.totalMinutes) = (20, 40, 90)
-            recipe.tags = tags
-            recipe.imageURL = "https://example.com/bread.jpg"
-            recipe.nutrition = Nutrition([.calories: 420, .fat: 12.5, .saturatedFat: 3, .carbohydrate: 61, .sugar: 4, .fiber: 5,
-                                          .protein: 14, .sodium: 480, .cholesterol: 20])
+            // Each detail from its description, by the text it is edited as: a new field of a
+            // shape these know travels every path below with no change here.
+            var details = RecipeDetails()
+            for (index, field) in RecipeDetails.fields.enumerated() {
+                let text = sample(field, index: index, tags: tags)
+                #expect(field.problem(text) == nil, "\(field.property): \(text)")
+                field.assign(&details, text)
+            }
+            recipe.details = details
             recipe.ingredients = [Ingredient(name: "For the dough", isHeading: true), Ingredient(name: "flour", amount: "500 g"),
                                   Ingredient(name: "water", amount: "300 ml")]
             return recipe
+        }
+        func sample(_ field: RecipeDetail, index: Int, tags: [String]) -> String {
+            switch field.shape {
+            case .address: "https://example.com/\(field.property)"
+            case .text: "Some \(field.label.lowercased())"
+            case .servings: "6"
+            case .makes: "1 loaf"
+            case .minutes: "\(20 * index)"
+            case .tags: tags.joined(separator: ", ")
+            case .nutrition: Nutrition([.calories: 420, .fat: 12.5, .saturatedFat: 3, .carbohydrate: 61, .sugar: 4, .fiber: 5,
+                                        .protein: 14, .sodium: 480, .cholesterol: 20]).text
+            }
         }
         let baked = fill(BakedGood(name: "Country bread"), tags: ["bread", "weekend"])
         (baked as! BakedGood).ovenTemperature = 230

@@ -39,8 +39,11 @@ extension Recipe {
         members.append(("recipeIngredient", .array(ingredients.map { .string(Self.ingredientLine($0)) })))
         let steps = instructions.split(whereSeparator: \.isNewline).map(\.trimmedWhitespace).filter { !$0.isEmpty }
         members.append(("recipeInstructions", .array(Self.instructionItems(steps))))
-        if let sourceURL { members.append(("url", .string(sourceURL))) }
-        if let imageURL { members.append(("image", .string(imageURL))) }
+        // Addresses and plain texts under their first schema.org property.
+        for field in RecipeDetails.fields where [.address, .text].contains(field.shape) && !field.schemaOrgProperties.isEmpty {
+            let text = field.text(details)
+            if !text.isEmpty { members.append((field.schemaOrgProperties[0], .string(text))) }
+        }
         if let nutrition, !nutrition.isEmpty {
             let amounts = Nutrition.Nutrient.allCases.compactMap { nutrient in
                 nutrition[nutrient].map { (nutrient.schemaOrgProperty, JSONValue.string("\(Nutrition.number($0)) \(nutrient.unit)")) }

@@ -193,6 +193,11 @@ public struct SchemaOrgImport: Sendable {
         recipe.sourceURL = address(of: node) ?? pageAddress
         recipe.imageURL = image(node["image"] ?? node["thumbnailUrl"], page: recipe.sourceURL)
         recipe.nutrition = nutrition(node["nutrition"], label: label, notes: &notes)
+        for field in RecipeDetails.fields where field.shape == .text {
+            if let text = field.schemaOrgProperties.lazy.compactMap({ node[$0]?.text }).first.map({ HTMLText.plainText($0) }), field.problem(text) == nil {
+                field.assign(&recipe.details, text)
+            }
+        }
         recipe.details.setServings(from: yields(RecipeDetails.servingsFields[0].schemaOrgProperties.lazy.compactMap { node[$0] }.first))
         func time(_ word: String) -> Int? { times.first { $0.0 == word }?.1 }
         recipe.details.setTimes(prep: time("prep"), cook: time("cook"), total: time("total"))

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// What a recipe says of itself besides its name, texts and ingredients: where it came from,
 /// how many it serves and what it makes, its times, tags, picture and nutrition. One value
 /// that the model, the store's record, ``RecipeSnapshot``, ``RecipeJSON`` and
-/// ``RecipeEditText`` all hold, and whose fields ``RecipeDetails/fields`` describes once.
+/// ``RecipeEditText`` all hold, and whose fields `RecipeDetails.fields` describes once.
 ///
 /// ```swift
 /// var details = recipe.details
@@ -39,9 +39,9 @@ public struct RecipeDetails: Hashable, Sendable {
 /// and writes as text. The store's columns, the key path names, the snapshot's and the
 /// archive's coding, the edit text, `add`/`set`'s options and the interchange formats all
 /// go through these, so a new field of a shape they know is the model property, one entry
-/// in ``RecipeDetails/fields(for:)`` and a migration.
+/// in `RecipeDetails.fields(for:)` and a migration.
 ///
-/// A class, though immutable, for the same reason as ``StoredColumn``: lists of these are
+/// A class, though immutable, for the same reason as `StoredColumn`: lists of these are
 /// walked for every record, and a struct of closures would retain each one every time.
 package final class RecipeDetail {
     /// What the value is, for the formats that treat a shape, not a field, in their own way

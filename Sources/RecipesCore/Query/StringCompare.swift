@@ -50,7 +50,7 @@ extension Recipe {
     public var nameSortKey: String { TextMatching.standardSortKey(name) }
 }
 
-/// How a ``PredicateExpressions/StringCompare`` orders two strings: one type per order, so
+/// How a `PredicateExpressions.StringCompare` orders two strings: one type per order, so
 /// that the expression is one generic whose order is part of its type (the translator and
 /// `evaluate` need no run-time switch).
 public protocol StringOrdering: Sendable {

@@ -85,6 +85,9 @@ package final class RecipeDetail {
     package let number: (RecipeDetails) -> Int?
     /// Why `text` cannot be the field's value, in the words every path uses; nil when it can.
     package let problem: (String) -> String?
+    /// Why the value `details` holds cannot be stored (out of the field's limit), in the
+    /// same words; the store asks this of every write, an import and a sync included.
+    let valueProblem: (RecipeDetails) -> String?
     /// Sets the field from `text` (which has no ``problem``); "" clears it.
     package let assign: (inout RecipeDetails, String) -> Void
     /// Whether the two hold the same value of the field.
@@ -125,7 +128,7 @@ package final class RecipeDetail {
         _ access: @escaping PropertyAccess<RecipeDetails, Value>, model: ModelProperty<Recipe, Value>,
         keyPath: @autoclosure @escaping () -> KeyPath<Root, Value>, query: Queried? = nil,
         text: @escaping (Value) -> String, number: @escaping (Value) -> Int? = { _ in nil },
-        read: @escaping (String) -> Result<Value, DetailProblem>
+        read: @escaping (String) -> Result<Value, DetailProblem>, check: @escaping (Value) -> String? = { _ in nil }
     ) {
         self.property = property
         self.label = label
@@ -144,6 +147,7 @@ package final class RecipeDetail {
         }
         self.text = { text(get($0)) }
         self.number = { number(get($0)) }
+        valueProblem = { check(get($0)) }
         problem = { text in
             if case .failure(let problem) = read(text) { return problem.reason }
             return nil
@@ -209,7 +213,7 @@ extension RecipeDetails {
                          option: ("count", "How many people it serves: \(FieldLimit.servings.rangeText)."),
                          { $1(&$0.servings) }, model: ({ $0.servings }, { $0.servings = $1 }), keyPath: \Root.servings,
                          query: Queried(.number, nullable: true), text: { $0.map(String.init) ?? "" },
-                         number: { $0 }, read: { number($0, FieldLimit.servings) }),
+                         number: { $0 }, read: { number($0, FieldLimit.servings) }, check: { FieldLimit.servings.problem($0) }),
             RecipeDetail("yield", label: "Yield", column: "yield", json: "yield", cooklang: ["yield"], schemaOrg: ["recipeYield", "yield"],
                          shape: .makes, option: ("text", "What it makes when that is not servings ('1 loaf'; '' for none)."),
                          { $1(&$0.yield) }, model: ({ $0.yield }, { $0.yield = $1 }), keyPath: \Root.yield,
@@ -217,15 +221,15 @@ extension RecipeDetails {
             RecipeDetail("prepMinutes", label: "Prep", column: "prep_minutes", json: "prepMinutes", schemaOrg: ["prepTime"], shape: .minutes,
                          option: ("duration", "Preparation time: 20 (minutes), 20m, 1h30m ('' for none)."),
                          { $1(&$0.prepMinutes) }, model: ({ $0.prepMinutes }, { $0.prepMinutes = $1 }), keyPath: \Root.prepMinutes,
-                         query: Queried(.number, nullable: true), text: minutesText, number: { $0 }, read: minutes),
+                         query: Queried(.number, nullable: true), text: minutesText, number: { $0 }, read: minutes, check: minutesProblem),
             RecipeDetail("cookMinutes", label: "Cook", column: "cook_minutes", json: "cookMinutes", schemaOrg: ["cookTime"], shape: .minutes,
                          option: ("duration", "Cooking time: 45m, 2h ('' for none)."),
                          { $1(&$0.cookMinutes) }, model: ({ $0.cookMinutes }, { $0.cookMinutes = $1 }), keyPath: \Root.cookMinutes,
-                         query: Queried(.number, nullable: true), text: minutesText, number: { $0 }, read: minutes),
+                         query: Queried(.number, nullable: true), text: minutesText, number: { $0 }, read: minutes, check: minutesProblem),
             RecipeDetail("totalMinutes", label: "Total", column: "total_minutes", json: "totalMinutes", schemaOrg: ["totalTime"], shape: .minutes,
                          option: ("duration", "Time from start to table: 1h, 1d ('' for none)."),
                          { $1(&$0.totalMinutes) }, model: ({ $0.totalMinutes }, { $0.totalMinutes = $1 }), keyPath: \Root.totalMinutes,
-                         query: Queried(.number, nullable: true), text: minutesText, number: { $0 }, read: minutes),
+                         query: Queried(.number, nullable: true), text: minutesText, number: { $0 }, read: minutes, check: minutesProblem),
             // One per line in the store (see Recipe.canonicalTags), so `search --tag` matches a
             // whole line; `add` and `set` take tags to add and remove, not a list.
             RecipeDetail("tags", label: "Tags", column: "tags", json: "tags", schemaOrg: ["keywords"], shape: .tags,
@@ -273,9 +277,19 @@ extension RecipeDetails {
         if let value = Int(text), value >= 0, value <= Recipe.longestMinutes { return .success(value) }
         guard let seconds = try? DurationParser.parse(text.replacing(" ", with: "")),
               case let value = Int((seconds / 60).rounded(.up)), value <= Recipe.longestMinutes else {
-            return .failure(DetailProblem(reason: "'\(text)' is not a time such as 20m, 1h30m or 45 (minutes), at most 30 days"))
+            return .failure(DetailProblem(reason: timeProblem(text)))
         }
         return .success(value)
+    }
+
+    /// Why a number of minutes is no time of a recipe: below 0 or over 30 days.
+    private static func minutesProblem(_ value: Int?) -> String? {
+        guard let value, !(0...Recipe.longestMinutes).contains(value) else { return nil }
+        return timeProblem("\(value)")
+    }
+
+    private static func timeProblem(_ text: String) -> String {
+        "'\(text)' is not a time such as 20m, 1h30m or 45 (minutes), at most 30 days"
     }
 
     /// Minutes as a DURATION that reads back: 90 → `1h30m`, 1,500 → `1d1h`.

@@ -56,13 +56,11 @@ extension RecipeRecord {
         if name.utf8.count > Recipe.maximumNameLength, name.count > Recipe.maximumNameLength {
             return "a recipe's name is longer than \(Recipe.maximumNameLength) characters"
         }
-        if let problem = FieldLimit.servings.problem(details.servings) { return "servings: " + problem }
+        for field in RecipeDetails.fields {
+            if let problem = field.valueProblem(details) { return "\(field.label.lowercased()): \(problem)" }
+        }
         if let problem = FieldLimit.ovenTemperature.problem(ovenTemperature) { return "oven: " + problem }
         if let problem = FieldLimit.bakeMinutes.problem(bakeMinutes) { return "bake minutes: " + problem }
-        if !(0...Recipe.longestMinutes).contains(details.prepMinutes ?? 0) || !(0...Recipe.longestMinutes).contains(details.cookMinutes ?? 0)
-            || !(0...Recipe.longestMinutes).contains(details.totalMinutes ?? 0) {
-            return "a recipe's times are from 0 to \(Recipe.longestMinutes) minutes (30 days)"
-        }
         return nil
     }
 

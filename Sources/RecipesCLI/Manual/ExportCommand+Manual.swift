@@ -1,3 +1,5 @@
+import RecipesCore
+
 /// What recipes(1) says of `recipes export` beyond its spec.
 extension ExportCommand {
     static let manual = CommandManual(
@@ -5,17 +7,16 @@ extension ExportCommand {
             Writes recipes (all of them without an argument) as JSON: an object with
             .BR format " \(dq" recipes "\(dq, " version " 2 and " recipes ,
             each with its id, kind, name, summary, instructions, planned date (its next meal; ISO 8601,
-            UTC, to the millisecond), kind-specific fields, the web address it came from
-            .RB ( source ),
-            servings, yield, prepMinutes, cookMinutes, totalMinutes, tags, ingredients in order,
+            UTC, to the millisecond), kind-specific fields, its details
+            (\#(RecipeDetails.fields.map(\.jsonKey).joined(separator: ", "))), ingredients in order,
             .B plan
             (its entries: id, date, meal, servings, note, repeat as an RRULE, skipped and cooked days),
             .B cooked
             (when it was cooked) and, for reading, lastCooked and timesCooked. Import reads version 1
             too, whose planned date becomes one entry. With
             .B \-\-format schema.org
-            it writes schema.org Recipe JSON-LD instead, as recipe sites publish it: servings and yield
-            as recipeYield, the times, the tags as keywords and the kind as recipeCategory; importing it
+            it writes schema.org Recipe JSON-LD instead, as recipe sites publish it: the servings and what
+            it makes as recipeYield, the times, the tags as keywords and the kind as recipeCategory; importing it
             again gives the same tags.
             """#),
         options: [

@@ -15,7 +15,7 @@ extension ImportCommand {
             .B >> title:
             line, else the file name) is the name; the source address comes from
             .BR source ;
-            servings (a number, else the yield text), yield, tags and the times (prep time, cook time,
+            servings (a number, else what it makes), what it makes, tags and the times (prep time, cook time,
             time, time required, duration; the total is prep + cook when absent) fill their fields;
             nutrition keys (calories, fat, protein, carbohydrates, sugar, fiber, sodium, salt,
             cholesterol, also under nutrition.) the nutrition per serving, and image the picture's
@@ -42,7 +42,7 @@ extension ImportCommand {
             baked; ice cream, tiramisu, no\-bake and fried sweets, compotes are dishes, whatever the
             category; drinks, smoothies, lassi, sangria are beverages, unless the steps set them in a
             mould or bake them); recipeYield gives the servings
-            when it is a number of them (4, Serves 4), else the yield text; prepTime, cookTime and
+            when it is a number of them (4, Serves 4), else what it makes; prepTime, cookTime and
             totalTime the times (the total is prep + cook when absent); image the picture's address (the
             first of a list, an ImageObject's url); nutrition (NutritionInformation: calories,
             fatContent, proteinContent ..., per serving, "12 g" or "0.6 g" of sodium as 600 mg) the

@@ -7,8 +7,8 @@ extension ShowCommand {
             chicken" for "Pepper fried chicken (Yuringi)"), or by the first four or more characters of its
             id; a name that is a typo away from one recipe's is answered "did you mean ...", and nothing
             is done with it. When
-            several match, the error lists them (with the path of the file each came from, which names it too: Dinners/Meatballs). Servings, yield, prep, cook and total times are printed
-            on a line of their own (scaled with \-\-servings or \-\-scale, the servings asked and the yield
+            several match, the error lists them (with the path of the file each came from, which names it too: Dinners/Meatballs). Servings, what it makes, prep, cook and total times are printed
+            on a line of their own (scaled with \-\-servings or \-\-scale, the servings asked and what it makes
             as that many times what it makes: "serves 8 \(md makes 12 pancakes \(mu 2"), the tags on the next, then the web address it came from (source:), its picture's address (image:) and
             its nutrition per serving ("nutrition per serving: 310 kcal, 9 g fat, 18 g protein"; with
             .B \-\-servings

@@ -73,7 +73,9 @@ package final class RecipeDetail {
     /// Cooklang metadata keys it is read from, the first the one written; none when the
     /// Cooklang format reads and writes the field its own way.
     package let cooklangKeys: [String]
-    /// The schema.org properties it is read from, the first the one written.
+    /// The schema.org properties it is read from, the first the one written. The formats
+    /// read texts, addresses and the servings by these; times, tags and nutrition have forms
+    /// of their own there (ISO 8601 durations, keywords, a NutritionInformation).
     package let schemaOrgProperties: [String]
     package let shape: Shape
     /// The help of its `add` and `set` option, and the option's value name; nil when it has none.

@@ -41,10 +41,14 @@ public struct RecipeArchive: Codable, Sendable {
     /// Reads an archive, refusing other formats and newer versions with a clear reason.
     public static func decode(_ data: Data) throws -> RecipeArchive {
         let archive: RecipeArchive
-        do {
-            archive = try RecipeJSON.decoder.decode(RecipeArchive.self, from: data)
-        } catch let error as DecodingError {
-            throw RecipeFormatError(reason: RecipeFormatError.describe(error))
+        if let read = ArchiveReader.archive(data) {
+            archive = read
+        } else {
+            do {
+                archive = try RecipeJSON.decoder.decode(RecipeArchive.self, from: data)
+            } catch let error as DecodingError {
+                throw RecipeFormatError(reason: RecipeFormatError.describe(error))
+            }
         }
         guard archive.format == formatName else {
             throw RecipeFormatError(reason: "format is '\(archive.format)', expected '\(formatName)'")

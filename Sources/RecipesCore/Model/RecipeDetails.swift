@@ -100,6 +100,9 @@ package final class RecipeDetail {
     let apply: (Recipe, RecipeDetails) -> Void
     let encode: (RecipeDetails, inout KeyedEncodingContainer<DetailKey>, DetailKey) throws -> Void
     let decode: (inout RecipeDetails, KeyedDecodingContainer<DetailKey>, DetailKey) throws -> Void
+    /// Sets the field from a value ``ArchiveReader`` took from the JSON; false when the value
+    /// is not of the field's type, which `decode` would refuse too.
+    let take: (inout RecipeDetails, ArchiveReader.Value) -> Bool
     /// The model's key path to the property, on the root the list was made for.
     let keyPath: () -> AnyKeyPath
     /// The store's column of the record.
@@ -168,6 +171,11 @@ package final class RecipeDetail {
         decode = { details, container, key in
             // Absent or null is no value (an empty tag list), as each format always read it.
             if let value = try container.decodeIfPresent(Value.self, forKey: key) { access(&details) { $0 = value } }
+        }
+        take = { details, value in
+            guard let typed = value.typed(Value.self) else { return false }
+            if let typed { access(&details) { $0 = typed } }
+            return true
         }
         storedColumn = StoredColumn(column, { record, body in access(&record.details, body) },
                                     model: ({ (root: Root) in model.get(root) }, { (root: Root, value) in model.set(root, value) }),

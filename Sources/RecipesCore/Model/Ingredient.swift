@@ -14,24 +14,37 @@ public final class Ingredient: Observable {
     public let id: UUID
     /// What the ingredient is: "Onion".
     public var name: String {
-        get { observationRegistrar.access(self, keyPath: \.name); return storedName }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.name) { storedName = newValue } }
+        get { observeAccess(\.name); return storedName }
+        set { mutate(\.name) { storedName = newValue } }
     }
     /// Free text such as "1 medium, diced" or "2 Tbsp".
     public var amount: String {
-        get { observationRegistrar.access(self, keyPath: \.amount); return storedAmount }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.amount) { storedAmount = newValue } }
+        get { observeAccess(\.amount); return storedAmount }
+        set { mutate(\.amount) { storedAmount = newValue } }
     }
     /// True for a line that names a part of the recipe ("For the dough") rather than an
     /// ingredient: shown as a heading, and left out of shopping lists and scaling.
     public var isHeading: Bool {
-        get { observationRegistrar.access(self, keyPath: \.isHeading); return storedIsHeading }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.isHeading) { storedIsHeading = newValue } }
+        get { observeAccess(\.isHeading); return storedIsHeading }
+        set { mutate(\.isHeading) { storedIsHeading = newValue } }
     }
     private var storedName: String
     private var storedAmount: String
     private var storedIsHeading: Bool
     private let observationRegistrar = ObservationRegistrar()
+    /// True while ``RecipeRecord/IngredientRecord/makeIngredient()`` fills in the line it has
+    /// just made: nothing can observe it yet (see ``Recipe/isBeingMade``).
+    var isBeingMade = false
+
+    private func observeAccess<Member>(_ keyPath: @autoclosure () -> KeyPath<Ingredient, Member>) {
+        guard !isBeingMade else { return }
+        observationRegistrar.access(self, keyPath: keyPath())
+    }
+
+    private func mutate<Member>(_ keyPath: @autoclosure () -> KeyPath<Ingredient, Member>, _ mutation: () -> Void) {
+        guard !isBeingMade else { return mutation() }
+        observationRegistrar.withMutation(of: self, keyPath: keyPath(), mutation)
+    }
     /// The recipe whose list holds this ingredient; set when it is appended or fetched.
     /// Setting it moves the ingredient, as SwiftData's inverse relationships do: out of its
     /// old recipe's list and to the end of the new one's (nil only takes it out).

@@ -27,18 +27,18 @@ public class Recipe: Observable {
     /// The recipe's name, shown in lists and status bars; at most ``maximumNameLength``
     /// characters, never blank.
     public var name: String {
-        get { observationRegistrar.access(self, keyPath: \.name); return storedName }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.name) { storedName = newValue } }
+        get { observeAccess(self, \.name); return storedName }
+        set { mutate(self, \.name) { storedName = newValue } }
     }
     /// One line shown in lists and tooltips.
     public var summary: String {
-        get { observationRegistrar.access(self, keyPath: \.summary); return storedSummary }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.summary) { storedSummary = newValue } }
+        get { observeAccess(self, \.summary); return storedSummary }
+        set { mutate(self, \.summary) { storedSummary = newValue } }
     }
     /// The method, as free text.
     public var instructions: String {
-        get { observationRegistrar.access(self, keyPath: \.instructions); return storedInstructions }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.instructions) { storedInstructions = newValue } }
+        get { observeAccess(self, \.instructions); return storedInstructions }
+        set { mutate(self, \.instructions) { storedInstructions = newValue } }
     }
     /// When the recipe is next planned, or nil when it is not planned.
     ///
@@ -50,52 +50,52 @@ public class Recipe: Observable {
     /// its upcoming entries (past ones stay, as the plan's history); setting nil clears its
     /// upcoming plan.
     public var plannedDate: Date? {
-        get { observationRegistrar.access(self, keyPath: \.plannedDate); return storedPlannedDate }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.plannedDate) { storedPlannedDate = newValue } }
+        get { observeAccess(self, \.plannedDate); return storedPlannedDate }
+        set { mutate(self, \.plannedDate) { storedPlannedDate = newValue } }
     }
     /// The web page the recipe came from, when it was imported from one; imports use it to
     /// recognise a recipe they already have.
     public var sourceURL: String? {
-        get { observationRegistrar.access(self, keyPath: \.sourceURL); return storedSourceURL }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.sourceURL) { storedSourceURL = newValue } }
+        get { observeAccess(self, \.sourceURL); return storedSourceURL }
+        set { mutate(self, \.sourceURL) { storedSourceURL = newValue } }
     }
     /// The address of the recipe's picture, as its web page or file gives it.
     public var imageURL: String? {
-        get { observationRegistrar.access(self, keyPath: \.imageURL); return storedImageURL }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.imageURL) { storedImageURL = newValue } }
+        get { observeAccess(self, \.imageURL); return storedImageURL }
+        set { mutate(self, \.imageURL) { storedImageURL = newValue } }
     }
     /// What one serving holds (energy, fat, protein ...), as the recipe's source labels it;
     /// nil when it gives nothing (an empty ``Nutrition`` is kept as nil).
     public var nutrition: Nutrition? {
-        get { observationRegistrar.access(self, keyPath: \.nutrition); return storedNutrition }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.nutrition) { storedNutrition = newValue?.isEmpty == true ? nil : newValue } }
+        get { observeAccess(self, \.nutrition); return storedNutrition }
+        set { mutate(self, \.nutrition) { storedNutrition = newValue?.isEmpty == true ? nil : newValue } }
     }
     /// How many people the recipe serves, when known; `recipes show --servings` scales by it.
     /// A save refuses a value outside ``FieldLimit/servings`` (1 to 9999).
     public var servings: Int? {
-        get { observationRegistrar.access(self, keyPath: \.servings); return storedServings }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.servings) { storedServings = newValue } }
+        get { observeAccess(self, \.servings); return storedServings }
+        set { mutate(self, \.servings) { storedServings = newValue } }
     }
     /// What the recipe makes when that is not a number of servings ("1 loaf", "24 cookies").
     public var yield: String? {
-        get { observationRegistrar.access(self, keyPath: \.yield); return storedYield }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.yield) { storedYield = newValue } }
+        get { observeAccess(self, \.yield); return storedYield }
+        set { mutate(self, \.yield) { storedYield = newValue } }
     }
     /// Preparation time in minutes.
     public var prepMinutes: Int? {
-        get { observationRegistrar.access(self, keyPath: \.prepMinutes); return storedPrepMinutes }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.prepMinutes) { storedPrepMinutes = newValue } }
+        get { observeAccess(self, \.prepMinutes); return storedPrepMinutes }
+        set { mutate(self, \.prepMinutes) { storedPrepMinutes = newValue } }
     }
     /// Cooking time in minutes.
     public var cookMinutes: Int? {
-        get { observationRegistrar.access(self, keyPath: \.cookMinutes); return storedCookMinutes }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.cookMinutes) { storedCookMinutes = newValue } }
+        get { observeAccess(self, \.cookMinutes); return storedCookMinutes }
+        set { mutate(self, \.cookMinutes) { storedCookMinutes = newValue } }
     }
     /// Time from start to table in minutes, when the source gives it (it may include resting
     /// time that is neither preparation nor cooking).
     public var totalMinutes: Int? {
-        get { observationRegistrar.access(self, keyPath: \.totalMinutes); return storedTotalMinutes }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.totalMinutes) { storedTotalMinutes = newValue } }
+        get { observeAccess(self, \.totalMinutes); return storedTotalMinutes }
+        set { mutate(self, \.totalMinutes) { storedTotalMinutes = newValue } }
     }
     /// The recipe's tags, kept as ``canonicalTags(_:)`` makes them: lowercased, trimmed,
     /// sorted and each once.
@@ -104,36 +104,36 @@ public class Recipe: Observable {
     /// recipe.tags = ["Italian", " pasta", "italian"]   // reads back ["italian", "pasta"]
     /// ```
     public var tags: [String] {
-        get { observationRegistrar.access(self, keyPath: \.tags); return storedTags }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.tags) { storedTags = Self.canonicalTags(newValue) } }
+        get { observeAccess(self, \.tags); return storedTags }
+        set { mutate(self, \.tags) { storedTags = Self.canonicalTags(newValue) } }
     }
     /// Ordered; appending sets each ingredient's ``Ingredient/recipe``.
     public var ingredients: [Ingredient] {
-        get { observationRegistrar.access(self, keyPath: \.ingredients); return storedIngredients }
+        get { observeAccess(self, \.ingredients); return storedIngredients }
         set {
-            observationRegistrar.withMutation(of: self, keyPath: \.ingredients) { storedIngredients = newValue }
+            mutate(self, \.ingredients) { storedIngredients = newValue }
             adoptIngredients()
         }
     }
     /// When the recipe was last cooked (`recipes cooked`, ``RecipeStore/recordCooked(recipeID:at:meal:again:servings:now:local:takingFromPantry:)``); nil if never.
     public internal(set) var lastCooked: Date? {
-        get { observationRegistrar.access(self, keyPath: \.lastCooked); return storedLastCooked }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.lastCooked) { storedLastCooked = newValue } }
+        get { observeAccess(self, \.lastCooked); return storedLastCooked }
+        set { mutate(self, \.lastCooked) { storedLastCooked = newValue } }
     }
     /// How many times the recipe was recorded as cooked.
     public internal(set) var timesCooked: Int {
-        get { observationRegistrar.access(self, keyPath: \.timesCooked); return storedTimesCooked }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.timesCooked) { storedTimesCooked = newValue } }
+        get { observeAccess(self, \.timesCooked); return storedTimesCooked }
+        set { mutate(self, \.timesCooked) { storedTimesCooked = newValue } }
     }
     /// Set when the recipe is first saved.
     public internal(set) var createdAt: Date {
-        get { observationRegistrar.access(self, keyPath: \.createdAt); return storedCreatedAt }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.createdAt) { storedCreatedAt = newValue } }
+        get { observeAccess(self, \.createdAt); return storedCreatedAt }
+        set { mutate(self, \.createdAt) { storedCreatedAt = newValue } }
     }
     /// Set each time a save writes a change to the recipe.
     public internal(set) var updatedAt: Date {
-        get { observationRegistrar.access(self, keyPath: \.updatedAt); return storedUpdatedAt }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.updatedAt) { storedUpdatedAt = newValue } }
+        get { observeAccess(self, \.updatedAt); return storedUpdatedAt }
+        set { mutate(self, \.updatedAt) { storedUpdatedAt = newValue } }
     }
 
     // The values behind the observed properties (which the Observation macro would generate;
@@ -158,6 +158,25 @@ public class Recipe: Observable {
     private var storedUpdatedAt: Date
     /// Tells observers of this recipe (and of its subclass's properties) about changes.
     let observationRegistrar = ObservationRegistrar()
+    /// True while ``RecipeRecord/makeRecipe()`` fills in the recipe it has just made: nothing
+    /// can observe it yet, so its properties are set without telling the registrar, and the key
+    /// path each names is not built (key paths are built at run time, on first use: those of
+    /// one recipe's properties cost `recipes next` a tenth of its time).
+    var isBeingMade = false
+
+    /// Tells the registrar that `keyPath` of `subject` (this recipe) was read, unless the
+    /// recipe is being made (see ``isBeingMade``).
+    func observeAccess<Subject: Recipe, Member>(_ subject: Subject, _ keyPath: @autoclosure () -> KeyPath<Subject, Member>) {
+        guard !isBeingMade else { return }
+        observationRegistrar.access(subject, keyPath: keyPath())
+    }
+
+    /// Runs `mutation` telling the registrar's observers of `keyPath` of `subject` (this
+    /// recipe), unless the recipe is being made (see ``isBeingMade``).
+    func mutate<Subject: Recipe, Member>(_ subject: Subject, _ keyPath: @autoclosure () -> KeyPath<Subject, Member>, _ mutation: () -> Void) {
+        guard !isBeingMade else { return mutation() }
+        observationRegistrar.withMutation(of: subject, keyPath: keyPath(), mutation)
+    }
 
     /// A new recipe, not yet in any store: ``ModelContext/insert(_:)`` it and save.
     public init(id: UUID = UUID(), name: String, summary: String = "", instructions: String = "",
@@ -226,13 +245,13 @@ public class Recipe: Observable {
 public final class BakedGood: Recipe {
     /// Oven temperature in degrees Celsius.
     public var ovenTemperature: Int? {
-        get { observationRegistrar.access(self, keyPath: \.ovenTemperature); return storedOvenTemperature }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.ovenTemperature) { storedOvenTemperature = newValue } }
+        get { observeAccess(self, \.ovenTemperature); return storedOvenTemperature }
+        set { mutate(self, \.ovenTemperature) { storedOvenTemperature = newValue } }
     }
     /// Time in the oven, in minutes.
     public var bakeMinutes: Int? {
-        get { observationRegistrar.access(self, keyPath: \.bakeMinutes); return storedBakeMinutes }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.bakeMinutes) { storedBakeMinutes = newValue } }
+        get { observeAccess(self, \.bakeMinutes); return storedBakeMinutes }
+        set { mutate(self, \.bakeMinutes) { storedBakeMinutes = newValue } }
     }
     private var storedOvenTemperature: Int?
     private var storedBakeMinutes: Int?
@@ -255,13 +274,13 @@ public final class BakedGood: Recipe {
 public final class Beverage: Recipe {
     /// Whether the drink contains alcohol.
     public var isAlcoholic: Bool {
-        get { observationRegistrar.access(self, keyPath: \.isAlcoholic); return storedIsAlcoholic }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.isAlcoholic) { storedIsAlcoholic = newValue } }
+        get { observeAccess(self, \.isAlcoholic); return storedIsAlcoholic }
+        set { mutate(self, \.isAlcoholic) { storedIsAlcoholic = newValue } }
     }
     /// Whether it is served hot (else cold or at room temperature).
     public var isServedHot: Bool {
-        get { observationRegistrar.access(self, keyPath: \.isServedHot); return storedIsServedHot }
-        set { observationRegistrar.withMutation(of: self, keyPath: \.isServedHot) { storedIsServedHot = newValue } }
+        get { observeAccess(self, \.isServedHot); return storedIsServedHot }
+        set { mutate(self, \.isServedHot) { storedIsServedHot = newValue } }
     }
     private var storedIsAlcoholic: Bool
     private var storedIsServedHot: Bool

@@ -78,8 +78,11 @@ extension RecipeRecord {
         case .bakedGood: BakedGood(id: id, name: name)
         case .beverage: Beverage(id: id, name: name)
         }
+        // Nothing observes the new recipe yet: its properties are set without the registrar.
+        recipe.isBeingMade = true
         for column in Self.columns { column.apply(recipe, self) }
         recipe.ingredients = ingredients.map { $0.makeIngredient() }
+        recipe.isBeingMade = false
         return recipe
     }
 }
@@ -92,7 +95,9 @@ extension RecipeRecord.IngredientRecord {
 
     func makeIngredient() -> Ingredient {
         let ingredient = Ingredient(id: id, name: name)
+        ingredient.isBeingMade = true
         for column in Self.columns { column.apply(ingredient, self) }
+        ingredient.isBeingMade = false
         return ingredient
     }
 }

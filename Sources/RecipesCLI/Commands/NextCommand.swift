@@ -75,7 +75,7 @@ struct NextCommand: RecipesCommand {
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         var printed: String?
-        if status.feedsABar, let path = environment.explicitStorePath, !FileManager.default.fileExists(atPath: path) {
+        if status.feedsABar, let path = environment.explicitStorePath, !CommandEnvironment.fileExists(path) {
             // A bar starts with the session, maybe before the store exists (a new account, a
             // synced folder not there yet): an error would leave it broken, as waybar does
             // not restart a module that exited. It gets an empty update, and a follower
@@ -106,7 +106,7 @@ struct NextCommand: RecipesCommand {
     /// looking again every few seconds before that. False when stopped (signal, closed pipe).
     private static func waitForStore(at path: String) -> Bool {
         var watcher: ChangeWatcher?
-        while !FileManager.default.fileExists(atPath: path) {
+        while !CommandEnvironment.fileExists(path) {
             watcher = watcher ?? (try? ChangeWatcher(storePath: path))
             if let watcher {
                 if watcher.wait(seconds: 60) == .stop { return false }

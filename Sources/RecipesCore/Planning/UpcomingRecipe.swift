@@ -38,9 +38,21 @@ public struct UpcomingRecipe {
 
     /// `recipe`, planned at `plannedDate`, as seen at `now`.
     public init(recipe: Recipe, plannedDate: Date, now: Date, local: LocalTime = .system) {
+        self.init(recipe: recipe, plannedDate: plannedDate, leadTime: Self.leadTime(of: recipe), now: now, local: local)
+    }
+
+    /// The recipe `record` makes, planned at `plannedDate`, as seen at `now`: its times read
+    /// from the record, which costs no key paths (see ``Recipe/isBeingMade``).
+    init(_ record: RecipeRecord, plannedDate: Date, now: Date, local: LocalTime) {
+        self.init(recipe: record.makeRecipe(), plannedDate: plannedDate,
+                  leadTime: Self.leadTime(total: record.totalMinutes, prep: record.prepMinutes, cook: record.cookMinutes),
+                  now: now, local: local)
+    }
+
+    private init(recipe: Recipe, plannedDate: Date, leadTime: TimeInterval, now: Date, local: LocalTime) {
         self.recipe = recipe
         self.plannedDate = plannedDate
-        startDate = plannedDate - Self.leadTime(of: recipe)
+        startDate = plannedDate - leadTime
         startsIn = plannedDate.timeIntervalSince(now)
         timeToStart = startDate.timeIntervalSince(now)
         if timeToStart < Self.imminentWithin {
@@ -105,8 +117,8 @@ extension RecipeStore {
             record.plannedDate = planned
             found = record
         }
-        let upcoming = found.map { $0.makeRecipe() }.flatMap { recipe in
-            recipe.plannedDate.map { UpcomingRecipe(recipe: recipe, plannedDate: $0, now: now, local: local) }
+        let upcoming = found.flatMap { record in
+            record.plannedDate.map { UpcomingRecipe(record, plannedDate: $0, now: now, local: local) }
         }
         if let begun, !notMovedOn.isEmpty, upcoming.map({ $0.timeToStart > 0 }) ?? true,
            let current = try inProgress(begun, now: now, local: local) {
@@ -130,7 +142,7 @@ extension RecipeStore {
     private func inProgress(_ begun: (id: UUID, at: Date), now: Date, local: LocalTime) throws -> UpcomingRecipe? {
         // Its dates were moved on already.
         try record(withID: begun.id, movingPlansOn: false).map {
-            UpcomingRecipe(recipe: $0.makeRecipe(), plannedDate: begun.at, now: now, local: local)
+            UpcomingRecipe($0, plannedDate: begun.at, now: now, local: local)
         }
     }
 

@@ -30,7 +30,7 @@ enum ConnectedFiles {
     /// connection to any file opens or closes while it runs.
     static func withConnectionState<R>(of path: String, _ body: (_ isConnected: Bool) throws -> R) throws -> R {
         try connections.withLock { open in
-            let isConnected = identity(of: path).map { open[$0, default: 0] > 0 } ?? false
+            let isConnected = identity(of: path).map { file in open.contains { $0.file == file } } ?? false
             return try body(isConnected)
         }
     }
@@ -38,15 +38,22 @@ enum ConnectedFiles {
     /// Records a new connection to the file at `path` (already opened by SQLite).
     static func register(_ path: String) -> Identity? {
         guard let identity = identity(of: path) else { return nil }
-        connections.withLock { $0[identity, default: 0] += 1 }
+        connections.withLock { open in
+            if let index = open.firstIndex(where: { $0.file == identity }) {
+                open[index].count += 1
+            } else {
+                open.append((identity, 1))
+            }
+        }
         return identity
     }
 
     /// Records that a connection registered as `identity` has been closed.
     static func unregister(_ identity: Identity) {
         connections.withLock { open in
-            let remaining = open[identity, default: 1] - 1
-            open[identity] = remaining > 0 ? remaining : nil
+            guard let index = open.firstIndex(where: { $0.file == identity }) else { return }
+            open[index].count -= 1
+            if open[index].count == 0 { open.remove(at: index) }
         }
     }
 }
@@ -58,7 +65,10 @@ enum ConnectedFiles {
 private final class ConnectionCounts: @unchecked Sendable {
     // @unchecked: `counts` is only touched between lock and unlock of `mutex`.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var counts: [ConnectedFiles.Identity: Int] = [:]
+    /// Each file with open connections and how many. A process has a few, so a list looked
+    /// through in order: a dictionary keyed by Identity had its Hashable conformance looked up
+    /// at run time on first use, a hundredth of a status bar's `recipes next`.
+    private var counts: [(file: ConnectedFiles.Identity, count: Int)] = []
 
     init() {
         mutex = .allocate(capacity: 1)
@@ -71,7 +81,7 @@ private final class ConnectionCounts: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<R>(_ body: (inout [ConnectedFiles.Identity: Int]) throws -> R) rethrows -> R {
+    func withLock<R>(_ body: (inout [(file: ConnectedFiles.Identity, count: Int)]) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&counts)

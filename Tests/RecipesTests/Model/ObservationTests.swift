@@ -64,6 +64,26 @@ import Testing
         #expect(flag.fired == 1)
     }
 
+    /// A recipe made from a row is filled in without the registrar (nothing can observe it
+    /// yet); once made, it and its lines tell their observers as any recipe does.
+    @Test func aFetchedRecipeAndItsLinesAreObservable() throws {
+        let temporary = TemporaryStore()
+        let context = ModelContext(temporary.store)
+        context.insert(BakedGood(name: "Cake", ingredients: [Ingredient(name: "Flour", amount: "200 g")], ovenTemperature: 180))
+        try context.save()
+        let fetched = try #require(try ModelContext(temporary.store).fetch(FetchDescriptor<Recipe>()).first as? BakedGood)
+        let flag = Flag()
+        withObservationTracking { _ = (fetched.name, fetched.ovenTemperature) } onChange: { flag.fired += 1 }
+        fetched.ovenTemperature = 200
+        #expect(flag.fired == 1)
+        withObservationTracking { _ = fetched.ingredients.first?.amount } onChange: { flag.fired += 1 }
+        fetched.ingredients[0].amount = "250 g"
+        #expect(flag.fired == 2)
+        withObservationTracking { _ = fetched.ingredients.count } onChange: { flag.fired += 1 }
+        fetched.ingredients.append(Ingredient(name: "Sugar"))
+        #expect(flag.fired == 3)
+    }
+
     @Test func recipesHashByIdentityAndIdentifyByID() {
         let a = Recipe(name: "Soup")
         let copy = a.snapshot.makeRecipe()

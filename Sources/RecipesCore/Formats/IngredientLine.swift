@@ -62,10 +62,10 @@ enum IngredientLine {
     }
 
     /// An amount without a number, in words: "a pinch of salt", "eine Prise Salz", "une
-    /// pincée de sel", "a handful of basil" (found by a user trial: the whole line was the
+    /// pincée de sel", "a handful of basil", "etwas Pfeffer" (found by a user trial: the whole line was the
     /// name, and the shopping list lost "a pinch").
     private static func amountInWords(_ words: [String]) -> (name: String, amount: String)? {
-        guard words.count >= 3, let length = [3, 2].first(where: { length in
+        guard words.count >= 2, let length = [3, 2, 1].first(where: { length in
             words.count > length && wordAmounts.contains(words.prefix(length).map { TextMatching.fold($0) }.joined(separator: " "))
         }) else { return nil }
         var rest = Array(words.dropFirst(length))
@@ -83,6 +83,8 @@ enum IngredientLine {
         "eine prise", "ein schuss", "eine handvoll", "ein spritzer", "une pincee", "un filet", "une poignee", "un trait",
         "una pizca", "un chorrito", "un punado", "un pizzico", "un filo", "una manciata", "uma pitada", "een snufje", "een scheutje",
         "en nypa", "en skvatt", "en klype", "en skvett",
+        // "Some", which says there is an amount without giving one.
+        "some", "etwas", "un peu", "un po'", "un po", "un poco", "wat", "lite", "litt", "troche",
     ]
 
     /// A line that names the ingredient first, as Italian and some French pages do: "Latte

@@ -38,6 +38,8 @@ enum KindHints {
                     || bakedCompoundHeads.contains(where: { word.count > $0.count && word.hasSuffix($0) }) { return .bakedGood }
             }
             if sawBeverage { return .beverage }
+            // A savoury course is a dish, whatever its name bakes ("Pork pie" as a main course).
+            if index == 0, categories.flatMap(words).contains(where: savouryCourseWords.contains) { return .dish }
         }
         return .dish
     }
@@ -70,6 +72,16 @@ enum KindHints {
         ("no bake", "nobake"), ("sans cuisson", "nobake"), ("senza cottura", "nobake"), ("sin horno", "nobake"),
         ("ohne backen", "nobake"), ("hot chocolate", "hotchocolate"), ("chocolat chaud", "hotchocolate"),
         ("until set", "untilset"), ("until firm", "untilset"), ("au four", "aufour"), ("fest werden", "untilset"),
+        ("shepherd's pie", "shepherdspie"), ("shepherd’s pie", "shepherdspie"), ("shepherds pie", "shepherdspie"),
+        ("shepherd pie", "shepherdspie"), ("cottage pie", "cottagepie"), ("pot pie", "potpie"), ("fish pie", "fishpie"),
+    ]
+
+    /// Courses of savoury food: a recipe filed under one is a dish, though its name says pie.
+    /// Not desserts, breakfasts, meals or sides, which are often baked (banana bread for
+    /// lunch, cornbread on the side).
+    private static let savouryCourseWords: Set<String> = [
+        "main", "maincourse", "starter", "appetizer", "soup", "salad", "secondi", "primi", "antipasti", "hauptgericht",
+        "hauptspeise", "vorspeise", "entrée", "plat", "hoofdgerecht", "voorgerecht", "huvudrätt", "hovedrett", "danie",
     ]
 
     /// Steps that set a dish in a mould or bake it, in the languages imports read: a drink is
@@ -102,8 +114,10 @@ enum KindHints {
     /// The technique, which says the kind only in a category.
     private static let bakingWords: Set<String> = ["baked", "baking", "bake", "backen", "gebacken", "forno", "four", "horno"]
 
-    /// Sweets that are not baked, which win over a baked word after them in the same text.
+    /// Sweets that are not baked, and savoury pies that are dishes, which win over a baked
+    /// word after them in the same text.
     private static let unbakedWords: Set<String> = [
+        "shepherdspie", "cottagepie", "potpie", "fishpie", "parmentier",
         "icecream", "gelato", "sorbet", "sorbetto", "semifreddo", "granita", "tiramisu", "tiramisù", "pannacotta", "mousse",
         "nobake", "unbaked", "fried", "deepfried", "compote", "kompott", "compota", "parfait", "trifle", "jelly", "jello",
         "glace", "helado", "sorvete", "gelado", "eis", "speiseeis", "eiscreme", "ijs", "lody", "fritti", "frittelle", "beignet",

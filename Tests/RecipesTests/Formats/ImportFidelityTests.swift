@@ -43,6 +43,16 @@ import Testing
         // Dishes, even when a word on the way sounds like baking.
         (#""name": "Baked salmon", "recipeCategory": "Main course""#, .dish),
         (#""name": "Spaghetti carbonara", "recipeCategory": "Dinner""#, .dish),
+        // Savoury pies are dishes, and a main course is one whatever its name (found by a
+        // user trial: a shepherd's pie was a baked good, its cook time its bake time).
+        (#""name": "Shepherd's pie""#, .dish),
+        (#""name": "Cottage pie", "recipeInstructions": "Bake in the oven for 30 minutes.""#, .dish),
+        (#""name": "Chicken pot pie""#, .dish),
+        (#""name": "Hachis parmentier""#, .dish),
+        (#""name": "Pork and ale pie", "recipeCategory": "Main course""#, .dish),
+        (#""name": "Quiche with leek pastry", "recipeCategory": "Hauptgericht""#, .dish),
+        (#""name": "Cornbread", "recipeCategory": "Side dish, Bread""#, .bakedGood),
+        (#""name": "Apple pie", "recipeCategory": "Breakfast""#, .bakedGood),
     ])
     func theKindComesFromTheCategoryTheNameAndTheKeywords(members: String, expected: RecipeVariety) throws {
         #expect(try Self.kind(members) == expected, "\(members)")

@@ -57,6 +57,15 @@ import Testing
         #expect(IngredientLine.split("une pincée de sel") == ("sel", "une pincée"))
         #expect(IngredientLine.split("half a dozen eggs") == ("eggs", "half a dozen"))
         #expect(IngredientLine.split("a good pinch of salt") == ("a good pinch of salt", ""))
+        // "Some" in a word, as German, French, Italian, Spanish and Dutch pages write it
+        // (found by a user trial: "etwas Pfeffer" was all name).
+        #expect(IngredientLine.split("etwas Pfeffer") == ("Pfeffer", "etwas"))
+        #expect(IngredientLine.split("un peu de sel") == ("sel", "un peu"))
+        #expect(IngredientLine.split("un po' di pepe") == ("pepe", "un po'"))
+        #expect(IngredientLine.split("un poco de sal") == ("sal", "un poco"))
+        #expect(IngredientLine.split("wat zout") == ("zout", "wat"))
+        #expect(IngredientLine.split("some parsley, chopped") == ("parsley, chopped", "some"))
+        #expect(IngredientLine.split("Etwas") == ("Etwas", ""))
         let salted = ShoppingList(recipes: [recipe("C", ["a pinch of salt", "half a dozen eggs"]), recipe("D", ["1 tsp salt"])])
         #expect(salted.items.map { $0.amounts.map(\.text) } == [["a pinch", "1 tsp"], ["6"]])
     }

@@ -11,8 +11,7 @@ import FoundationEssentials
 /// let snapshots = try await worker.fetch(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.name)]))
 /// for recipe in snapshots { print(recipe.name, recipe.ingredients.count) }
 /// ```
-@dynamicMemberLookup
-public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
+public struct RecipeSnapshot: RecipeDetailsHolder, Identifiable, Hashable, Codable, Sendable {
     /// The recipe's ``Recipe/id``.
     public var id: UUID
     /// Which of the three kinds the recipe is.
@@ -63,11 +62,6 @@ public struct RecipeSnapshot: Identifiable, Hashable, Codable, Sendable {
         isServedHot = beverage?.isServedHot
     }
 
-    /// A detail of the recipe, as `snapshot.servings`.
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RecipeDetails, Value>) -> Value {
-        get { details[keyPath: keyPath] }
-        set { details[keyPath: keyPath] = newValue }
-    }
 
     private enum CodingKeys: String, CodingKey {
         case id, variety, name, summary, instructions, plannedDate, ingredients, createdAt, updatedAt, ovenTemperature, bakeMinutes,

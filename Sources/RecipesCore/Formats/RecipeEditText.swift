@@ -29,8 +29,7 @@ import FoundationEssentials
 /// Instructions:
 /// Whisk, rest, fry.
 /// ```
-@dynamicMemberLookup
-public struct RecipeEditText: Equatable, Sendable {
+public struct RecipeEditText: RecipeDetailsHolder, Equatable, Sendable {
     /// The recipe's name.
     public var name: String
     /// Dish, baked good or beverage.
@@ -62,11 +61,6 @@ public struct RecipeEditText: Equatable, Sendable {
             && lhs.ingredients.map(\.isHeading) == rhs.ingredients.map(\.isHeading)
     }
 
-    /// A detail of the recipe, as `text.servings`.
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RecipeDetails, Value>) -> Value {
-        get { details[keyPath: keyPath] }
-        set { details[keyPath: keyPath] = newValue }
-    }
 
     /// A line the text cannot be read at, and why.
     public struct Problem: Error, Equatable, CustomStringConvertible, Sendable {

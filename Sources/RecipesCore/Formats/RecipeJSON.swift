@@ -74,8 +74,7 @@ public struct RecipeArchive: Codable, Sendable {
 
 /// One recipe in the JSON form. Its details (``RecipeDetails``) are read as its own
 /// properties (`json.servings`) and written under the archive's keys (`source`, `image`).
-@dynamicMemberLookup
-public struct RecipeJSON: Codable, Sendable {
+public struct RecipeJSON: RecipeDetailsHolder, Codable, Sendable {
     /// One ingredient line.
     public struct IngredientJSON: Codable, Sendable {
         /// Its id, when the archive has one.
@@ -163,11 +162,6 @@ public struct RecipeJSON: Codable, Sendable {
     /// When it was cooked (archive version 2).
     public var cooked: [CookedJSON]?
 
-    /// A detail of the recipe, as `json.servings`.
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RecipeDetails, Value>) -> Value {
-        get { details[keyPath: keyPath] }
-        set { details[keyPath: keyPath] = newValue }
-    }
 
     private enum CodingKeys: String, CodingKey {
         case id, kind, name, summary, instructions, planned, plannedIn, created, updated, ovenTemperature, bakeMinutes, alcoholic,

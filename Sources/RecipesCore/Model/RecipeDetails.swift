@@ -34,6 +34,23 @@ public struct RecipeDetails: Hashable, Sendable {
     public init() {}
 }
 
+/// A value that holds a recipe's details and reads them as its own properties
+/// (`snapshot.servings` for `snapshot.details.servings`): ``RecipeSnapshot``, ``RecipeJSON``
+/// and ``RecipeEditText``.
+@dynamicMemberLookup
+public protocol RecipeDetailsHolder {
+    /// The details held.
+    var details: RecipeDetails { get set }
+}
+
+extension RecipeDetailsHolder {
+    /// A detail, as `holder.servings`.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RecipeDetails, Value>) -> Value {
+        get { details[keyPath: keyPath] }
+        set { details[keyPath: keyPath] = newValue }
+    }
+}
+
 /// One field of ``RecipeDetails``, described once: its names in the model, the store, the
 /// JSON archive, the edit text, Cooklang and on the command line; its limit; how it reads
 /// and writes as text. The store's columns, the key path names, the snapshot's and the

@@ -3,8 +3,7 @@ import FoundationEssentials
 /// The persisted state of one recipe with its ingredients: what a row holds, and the
 /// snapshot a context compares against to find what changed. Its columns are described in
 /// RecipeColumns.swift. Its details are read as its own properties (`record.servings`).
-@dynamicMemberLookup
-struct RecipeRecord: Equatable {
+struct RecipeRecord: Equatable, RecipeDetailsHolder {
     struct IngredientRecord: Equatable {
         var id = RecipeRecord.noID
         var name = ""
@@ -32,11 +31,6 @@ struct RecipeRecord: Equatable {
     var ingredients: [IngredientRecord] = []
 
     static let noID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-
-    subscript<Value>(dynamicMember keyPath: WritableKeyPath<RecipeDetails, Value>) -> Value {
-        get { details[keyPath: keyPath] }
-        set { details[keyPath: keyPath] = newValue }
-    }
 }
 
 extension RecipeRecord {

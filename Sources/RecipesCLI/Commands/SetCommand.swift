@@ -41,7 +41,8 @@ struct SetCommand: RecipesCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let command = Self.spec.name
         reference = arguments.positionals.joined(separator: " ")
-        newName = arguments.value(Self.name)
+        // One line, as `add` keeps a name (a line break typed into a script's argument).
+        newName = arguments.value(Self.name).map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
         variety = arguments.has(Self.kind) ? arguments.choice(Self.kind, default: .dish) : nil
         summaryValue = arguments.value(Self.summary)
         instructionsValue = arguments.value(Self.instructions)

@@ -3,7 +3,8 @@ extension AddCommand {
     static let manual = CommandManual(
         .init(#"""
             Adds a recipe (refused when one of the same kind has the name, unless
-            .BR \-\-duplicate ). Each
+            .BR \-\-duplicate ).
+            Each
             .B \-\-ingredient
             is
             a line as written ("2 eggs", "1 \(12 cups flour", "200 g di farina", "Zucchero 105 g": the amount

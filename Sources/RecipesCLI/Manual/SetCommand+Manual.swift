@@ -12,7 +12,8 @@ extension SetCommand {
             .init("--kind", text: #"""
                 Make it another kind, keeping its id, ingredients and plan. What only the old kind has (oven
                 temperature and bake time, alcoholic and hot) is dropped, and the output names it; a new
-                beverage is neither alcoholic nor hot until set.
+                beverage is neither alcoholic nor hot until its Alcoholic and Served hot lines say so in
+                .BR "recipes edit" .
                 """#),
         ])
 }

@@ -58,7 +58,7 @@ struct RecipeTextRenderer {
             // Scaled to a number of servings, what they hold together.
             if scale != 1, let count = recipe.servings {
                 let servings = Double(count) * scale
-                output.line("nutrition for \(AmountScaling.format(servings)) servings: " + nutrition.times(servings).text)
+                output.line("nutrition for \(AmountScaling.format(servings)) serving\(servings == 1 ? "" : "s"): " + nutrition.times(servings).text)
             }
         }
         if let cooked = cookedLine(recipe) { output.line(cooked) }

@@ -231,7 +231,10 @@ public struct RecipeEditText: RecipeDetailsHolder, Equatable, Sendable {
     public func apply(to recipe: Recipe) -> [String] {
         var changed: [String] = []
         if recipe.name != name { recipe.name = name; changed.append("name") }
-        for field in RecipeDetails.fields where !field.holdsSame(recipe, as: details) {
+        // A field whose line reads as it was written is unchanged, though what is stored may
+        // differ in what a line cannot show (a line break from an import).
+        let current = recipe.details
+        for field in RecipeDetails.fields where field.text(current) != field.text(details) && !field.holdsSame(recipe, as: details) {
             field.apply(recipe, details)
             changed.append(field.label.lowercased())
         }

@@ -60,7 +60,7 @@ extension RecipeDetails {
     /// The texts schema.org's `recipeYield` and Cooklang's `servings` say this with: the
     /// servings as "4 servings" (so importers read them as servings again), then what it makes.
     var servingsTexts: [String] {
-        [servings.map { "\($0) servings" }, yield].compactMap { $0 }
+        [servings.map { $0 == 1 ? "1 serving" : "\($0) servings" }, yield].compactMap { $0 }
     }
 
     /// Whether what it makes reads back from a Cooklang file as itself: one trimmed line

@@ -89,9 +89,13 @@ public struct Nutrition: Hashable, Sendable {
         set { amounts[nutrient] = newValue.flatMap { Self.isSound($0) ? $0 : nil } }
     }
 
-    /// Every amount times `factor`: what `factor` servings hold.
+    /// Every amount times `factor`: what `factor` servings hold. A total may pass
+    /// ``largestAmount``, which bounds one serving (9,999 servings of 310 kcal are 3,099,690
+    /// kcal, not nothing: found by a user trial).
     public func times(_ factor: Double) -> Nutrition {
-        Nutrition(amounts.mapValues { $0 * factor })
+        var total = Nutrition()
+        total.amounts = amounts.mapValues { $0 * factor }.filter { $0.value.isFinite }
+        return total
     }
 
     /// "420 kcal, 12 g fat, 30 g protein", in a label's order: what the edit text and
@@ -118,6 +122,11 @@ public struct Nutrition: Hashable, Sendable {
         for part in Self.parts(text) {
             guard let (nutrient, amount) = Self.reading(part) else {
                 throw Problem(reason: "'\(part)' is not an amount of a nutrient (such as '420 kcal' or '12 g fat')")
+            }
+            // Out of bounds is refused, never quietly left out (found by a user trial: the
+            // edit said 'updated' and the nutrition was gone).
+            guard Self.isSound(amount) else {
+                throw Problem(reason: "'\(part)' is more than a serving holds (at most \(Self.number(Self.largestAmount)) \(nutrient.unit))")
             }
             amounts[nutrient] = amount
         }
@@ -147,6 +156,8 @@ public struct Nutrition: Hashable, Sendable {
     static func reading(_ part: String) -> (Nutrient, Double)? {
         let folded = TextMatching.fold(part).replacing(":", with: " ")
         guard let (value, digits) = firstNumber(in: folded) else { return nil }
+        // A minus sign is no amount of a nutrient: "-5 kcal" is not 5 kcal (found by a user trial).
+        if let before = folded[..<digits.lowerBound].last(where: { !$0.isWhitespace }), before == "-" || before == "\u{2212}" { return nil }
         let words = (folded[..<digits.lowerBound] + " " + folded[digits.upperBound...])
             .split(whereSeparator: { !$0.isLetter && $0 != "_" }).map(String.init)
         let units: Set<String> = ["g", "mg", "kcal", "kj", "cal", "gram", "grams", "milligrams"]

@@ -228,7 +228,12 @@ extension RecipeDetails {
     /// as well as `\Recipe.yield`.
     static func fields<Root: Recipe>(for root: Root.Type) -> [RecipeDetail] {
         let optionalText: (String?) -> String = { $0.map(RecipeDetails.oneLine) ?? "" }
-        let readText: (String) -> Result<String?, DetailProblem> = { .success($0.isEmpty ? nil : $0) }
+        // One line, trimmed: a text of spaces is none, and a line break typed into `set` is the
+        // space the edit text would show (found by a user trial: a later edit rewrote it).
+        let readText: (String) -> Result<String?, DetailProblem> = { text in
+            let line = RecipeDetails.oneLine(text).trimmedWhitespace
+            return .success(line.isEmpty ? nil : line)
+        }
         let minutesText: (Int?) -> String = { $0.map(RecipeDetails.duration) ?? "" }
         return [
             RecipeDetail("sourceURL", label: "Source", column: "source", json: "source", cooklang: ["source", "source.url", "url"],

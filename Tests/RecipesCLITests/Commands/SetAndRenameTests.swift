@@ -4,6 +4,19 @@ import Testing
 /// `recipes set` and `recipes rename` for scripts, and texts from files or standard input
 /// (issue 15, point 1 in part).
 @Suite struct SetAndRenameTests {
+    /// A line break in a name or a detail is a space, as `add` keeps a name; spaces alone
+    /// are no yield (found by a user trial).
+    @Test func setKeepsNamesAndDetailsOnOneLine() throws {
+        let cli = RecipesProcess()
+        #expect(try cli.runOnStore(["add", "Leek"]).status == 0)
+        #expect(try cli.runOnStore(["set", "leek", "--name", "Leek\nsoup", "--yield", "2 l\nmore"]).status == 0)
+        let shown = try cli.runOnStore(["show", "leek soup", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+        #expect(object?["name"] as? String == "Leek soup" && object?["yield"] as? String == "2 l more", "\(shown)")
+        #expect(try cli.runOnStore(["set", "leek soup", "--yield", "   "]).stdout.hasSuffix("): yield\n"))
+        #expect(try cli.runOnStore(["show", "leek soup", "--format", "json"]).stdout.contains("\"yield\"") == false)
+    }
+
     @Test func setChangesTheFieldsGivenFromTextFilesOrStandardInput() throws {
         let cli = RecipesProcess()
         #expect(try cli.runOnStore(["add", "Pancakes", "--summary", "Fluffy.", "-i", "2 eggs", "--plan", "tomorrow"]).status == 0)

@@ -22,9 +22,19 @@ import Testing
         #expect(try Nutrition(text: read.text) == read.times(1).rounded(), "\(read.text)")
     }
 
-    @Test(arguments: ["lots of protein", "12 g", "fat", "12 g vitamins"])
+    @Test(arguments: ["lots of protein", "12 g", "fat", "12 g vitamins",
+                      // Found by a user trial: the sign was dropped, and too much left out without a word.
+                      "-5 kcal", "\u{2212}5 kcal", "fat -3 g", "100001 kcal", "310 kcal, 200001 mg sodium"])
     func whatIsNoAmountOfANutrientIsRefused(text: String) {
         #expect(throws: Nutrition.Problem.self) { try Nutrition(text: text) }
+    }
+
+    /// What many servings hold together may pass what one serving can (found by a user trial:
+    /// `show --servings 9999` printed the totals without the kcal).
+    @Test func totalsArePrintedWhateverTheirSize() {
+        let total = Nutrition([.calories: 310, .sodium: 200]).times(9_999)
+        #expect(total[.calories] == 3_099_690 && total[.sodium] == 1_999_800)
+        #expect(total.text == "3099690 kcal, 1999800 mg sodium")
     }
 
     @Test func amountsThatCannotBeAreLeftOut() {

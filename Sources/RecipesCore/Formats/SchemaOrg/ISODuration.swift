@@ -9,7 +9,12 @@ enum ISODuration {
         iso(text) ?? spelledOut(text)
     }
 
-    private static func iso(_ text: String) -> Int? {
+    /// Whether `text` is an ISO 8601 duration longer than a recipe's time can be ("P40D").
+    static func isTooLong(_ text: String) -> Bool {
+        iso(text, upTo: .max).map { $0 > Recipe.longestMinutes } ?? false
+    }
+
+    private static func iso(_ text: String, upTo longest: Int = Recipe.longestMinutes) -> Int? {
         let characters = Array(text.trimmedWhitespace.uppercased())
         guard characters.first == "P", characters.count > 1 else { return nil }
         // Designators in the order the standard allows, with their length in minutes. Pages
@@ -45,7 +50,7 @@ enum ISODuration {
             designators.removeFirst(slot + 1)
             index += 1
         }
-        guard sawDesignator, total <= Double(Recipe.longestMinutes) else { return nil }
+        guard sawDesignator, total <= Double(longest) else { return nil }
         return Int(total.rounded())
     }
 

@@ -163,7 +163,8 @@ public struct SchemaOrgImport: Sendable {
             // A Duration object carries the text in its value (or name).
             let text = value.string ?? value["value"]?.string ?? value["@value"]?.string ?? value["name"]?.string
             guard let text, let minutes = ISODuration.minutes(text) else {
-                notes.append("\(label): \(key) \(describe(value)) is not an ISO 8601 duration; it was left out")
+                notes.append("\(label): \(key) \(describe(value)) "
+                             + (text.map(ISODuration.isTooLong) == true ? "is longer than 30 days" : "is not an ISO 8601 duration") + "; it was left out")
                 return nil
             }
             return minutes > 0 ? (word, minutes) : nil

@@ -33,10 +33,19 @@ struct ArchiveReader {
         }
     }
 
-    private struct GiveUp: Error {}
+    /// Why the reader stopped: JSONDecoder reads the archive then, and says what is wrong,
+    /// unless it can say no more than "not valid JSON" of a number (2.5 for servings), which
+    /// it reports without a place; the reader's own `reason` says it then, and where.
+    private struct GiveUp: Error {
+        var reason: String?
+    }
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// Where the reader is, for a reason: the top-level key, the recipe's index and key.
+    private var topKey: Range<Int>?
+    private var recipeIndex = -1
+    private var recipeKey: Range<Int>?
     /// The detail fields with their JSON keys' bytes.
     private let details: [(key: [UInt8], field: RecipeDetail)]
 
@@ -47,20 +56,43 @@ struct ArchiveReader {
 
     /// The archive `data` holds, or nil when only JSONDecoder should say.
     static func archive(_ data: Data) -> RecipeArchive? {
+        if case .success(let archive) = read(data) { return archive }
+        return nil
+    }
+
+    /// The archive, or why the reader gave up ("recipes[0].servings: 2.5 is not a whole
+    /// number"), nil when it has no more to say than JSONDecoder.
+    static func read(_ data: Data) -> Result<RecipeArchive, ArchiveProblem> {
         data.withUnsafeBytes { raw in
             var reader = ArchiveReader(raw.bindMemory(to: UInt8.self))
-            return try? reader.archive()
+            do throws(GiveUp) {
+                return .success(try reader.archive())
+            } catch {
+                return .failure(ArchiveProblem(reason: error.reason.map { reader.location + ": " + $0 }))
+            }
         }
+    }
+
+    /// Where the reader stopped, as a decoding error names a place.
+    private var location: String {
+        func text(_ range: Range<Int>?) -> String { range.map { String(decoding: bytes[$0], as: UTF8.self) } ?? "" }
+        guard text(topKey) == "recipes", recipeIndex >= 0 else { return topKey == nil ? "the document" : text(topKey) }
+        return "recipes[\(recipeIndex)]" + (recipeKey == nil ? "" : "." + text(recipeKey))
     }
 
     private mutating func archive() throws(GiveUp) -> RecipeArchive {
         var format: String?, version: Int?, recipes: [RecipeJSON]?, pantry: [PantryItemJSON]?
         skipSpace()
         try object { reader, key throws(GiveUp) in
+            reader.topKey = key.range
             switch key {
             case "format": format = try reader.string()
             case "version": version = try reader.integer()
-            case "recipes": recipes = try reader.array { reader throws(GiveUp) in try reader.recipe() }
+            case "recipes": recipes = try reader.array { reader throws(GiveUp) in
+                reader.recipeIndex += 1
+                reader.recipeKey = nil
+                return try reader.recipe()
+            }
             case "pantry": pantry = try reader.decoded([PantryItemJSON]?.self)
             default: try reader.skipValue()
             }
@@ -78,10 +110,14 @@ struct ArchiveReader {
         var recipe = RecipeJSON(readingNamed: "")
         var named = false
         try object { reader, key throws(GiveUp) in
+            reader.recipeKey = key.range
             switch key {
             case "id": recipe.id = try reader.nullable { reader throws(GiveUp) in try reader.uuid() }
             case "kind": recipe.kind = try reader.nullable { reader throws(GiveUp) in
-                guard let kind = RecipeVariety(rawValue: try reader.string()) else { throw GiveUp() }
+                let text = try reader.string()
+                guard let kind = RecipeVariety(rawValue: text) else {
+                    throw GiveUp(reason: "'\(text)' is not a kind (\(RecipeVariety.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
                 return kind
             }
             case "name": recipe.name = try reader.string(); named = true
@@ -132,6 +168,7 @@ struct ArchiveReader {
     /// A key of an object: its bytes, compared with the names the archive uses.
     private struct Key {
         let bytes: UnsafeBufferPointer<UInt8>.SubSequence
+        var range: Range<Int> { bytes.startIndex..<bytes.endIndex }
 
         static func ~= (name: StaticString, key: Key) -> Bool {
             name.utf8CodeUnitCount == key.bytes.count
@@ -324,15 +361,21 @@ struct ArchiveReader {
         if negative { index += 1 }
         let start = index
         var value = 0
+        // The number's whole text, for a reason: "2.5", "1e3".
+        func number() -> String {
+            var end = index
+            while end < bytes.count, (0x30...0x39).contains(bytes[end]) || [0x2E, 0x65, 0x45, 0x2B, 0x2D].contains(bytes[end]) { end += 1 }
+            return String(decoding: bytes[(negative ? start - 1 : start)..<end], as: UTF8.self)
+        }
         while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
             let (times, overflow) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times.addingReportingOverflow(Int(bytes[index] - 0x30))
-            guard !overflow, !overflow2 else { throw GiveUp() }
+            guard !overflow, !overflow2 else { throw GiveUp(reason: "\(number()) is too large a number") }
             value = sum
             index += 1
         }
         guard index > start, index - start == 1 || bytes[start] != 0x30 else { throw GiveUp() }
-        if index < bytes.count, [0x2E, 0x65, 0x45].contains(bytes[index]) { throw GiveUp() }
+        if index < bytes.count, [0x2E, 0x65, 0x45].contains(bytes[index]) { throw GiveUp(reason: "\(number()) is not a whole number") }
         return negative ? -value : value
     }
 
@@ -344,7 +387,9 @@ struct ArchiveReader {
 
     private mutating func uuid() throws(GiveUp) -> UUID {
         let raw = try keyRange()
-        guard raw.count == 36, let id = UUID(storedUTF8: UnsafeBufferPointer(rebasing: bytes[raw])) else { throw GiveUp() }
+        guard raw.count == 36, let id = UUID(storedUTF8: UnsafeBufferPointer(rebasing: bytes[raw])) else {
+            throw GiveUp(reason: "'\(String(decoding: bytes[raw], as: UTF8.self))' is not an id (a UUID such as \(RecipeRecord.noID.uuidString))")
+        }
         return id
     }
 
@@ -393,4 +438,9 @@ private extension RecipeJSON {
     init(readingNamed name: String) {
         self.name = name
     }
+}
+
+/// Why ``ArchiveReader`` gave up, when it can say more than JSONDecoder.
+struct ArchiveProblem: Error {
+    let reason: String?
 }

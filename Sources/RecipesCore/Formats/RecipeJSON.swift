@@ -41,13 +41,16 @@ public struct RecipeArchive: Codable, Sendable {
     /// Reads an archive, refusing other formats and newer versions with a clear reason.
     public static func decode(_ data: Data) throws -> RecipeArchive {
         let archive: RecipeArchive
-        if let read = ArchiveReader.archive(data) {
+        switch ArchiveReader.read(data) {
+        case .success(let read):
             archive = read
-        } else {
+        case .failure(let problem):
             do {
                 archive = try RecipeJSON.decoder.decode(RecipeArchive.self, from: data)
             } catch let error as DecodingError {
-                throw RecipeFormatError(reason: RecipeFormatError.describe(error))
+                // JSONDecoder names no place for a number it cannot take (2.5 servings: "not
+                // valid JSON"), nor the values a kind or an id can be; the reader does.
+                throw RecipeFormatError(reason: problem.reason ?? RecipeFormatError.describe(error))
             }
         }
         guard archive.format == formatName else {
@@ -322,6 +325,21 @@ public struct RecipeFormatError: Error, Equatable, CustomStringConvertible, Send
     public let reason: String
     public var description: String { reason }
 
+    /// A JSON type as a person names it: "a list", not `Array<Any>`.
+    private static func expected(_ type: Any.Type) -> String {
+        let name = String(describing: type)
+        switch name {
+        case "String": return "a text"
+        case "Int": return "a whole number"
+        case "Double": return "a number"
+        case "Bool": return "true or false"
+        default:
+            if name.hasPrefix("Array") { return "a list" }
+            if name.hasPrefix("Dictionary") { return "an object" }
+            return name
+        }
+    }
+
     static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
             let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
@@ -333,7 +351,7 @@ public struct RecipeFormatError: Error, Equatable, CustomStringConvertible, Send
         case .keyNotFound(let key, let context):
             return "\(path(context)): missing '\(key.stringValue)'"
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "\(path(context)): expected \(type)"
+            return "\(path(context)): expected \(expected(type))"
         @unknown default:
             return "not a recipe document"
         }

@@ -70,7 +70,20 @@ import Testing
         ("{\"format\": \"recipes\", \"version\": 1, \"recipes\": [{\"name\": \"Good\"}, {\"name\": \"Bad\", \"planned\": \"2026-02-30T00:00:00Z\"}]}",
          "standard input: recipes[1].planned: '2026-02-30T00:00:00Z' is not an ISO 8601 date and time"),
         ("{\"format\": \"recipes\", \"version\": 1, \"recipes\": [{\"name\": \"Good\", \"kind\": \"cake\"}]}",
-         "standard input: recipes[0].kind: Cannot initialize RecipeVariety from invalid String value cake"),
+         "standard input: recipes[0].kind: 'cake' is not a kind (dish, baked, beverage)"),
+        // Each with its place and in words, where JSONDecoder said "not valid JSON" or named
+        // Swift's types (found by a user trial).
+        ("{\"format\": \"recipes\", \"version\": 2, \"recipes\": [{\"name\": \"Good\"}, {\"name\": \"Soup\", \"servings\": 2.5}]}",
+         "standard input: recipes[1].servings: 2.5 is not a whole number"),
+        ("{\"format\": \"recipes\", \"version\": 2.5, \"recipes\": []}", "standard input: version: 2.5 is not a whole number"),
+        ("{\"format\": \"recipes\", \"version\": 2, \"recipes\": [{\"name\": \"Soup\", \"servings\": 99999999999999999999999}]}",
+         "standard input: recipes[0].servings: 99999999999999999999999 is too large a number"),
+        ("{\"format\": \"recipes\", \"version\": 2, \"recipes\": [{\"name\": \"Soup\", \"id\": \"not-a-uuid\"}]}",
+         "standard input: recipes[0].id: 'not-a-uuid' is not an id (a UUID such as 00000000-0000-0000-0000-000000000000)"),
+        ("{\"format\": \"recipes\", \"version\": 2, \"recipes\": [{\"name\": \"Soup\", \"tags\": \"a, b\"}]}",
+         "standard input: recipes[0].tags: expected a list"),
+        ("{\"format\": \"recipes\", \"version\": 2, \"recipes\": [{\"name\": \"Soup\", \"servings\": \"4\"}]}",
+         "standard input: recipes[0].servings: expected a whole number"),
     ])
     func badArchivesImportNothing(json: String, message: String) throws {
         let before = try cli.storeBytes()

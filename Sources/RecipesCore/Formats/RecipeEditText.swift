@@ -234,7 +234,8 @@ public struct RecipeEditText: RecipeDetailsHolder, Equatable, Sendable {
         // A field whose line reads as it was written is unchanged, though what is stored may
         // differ in what a line cannot show (a line break from an import).
         let current = recipe.details
-        for field in RecipeDetails.fields where field.text(current) != field.text(details) && !field.holdsSame(recipe, as: details) {
+        // (A line that reads otherwise holds another value: the line is the value's text.)
+        for field in RecipeDetails.fields where field.text(current) != field.text(details) {
             field.apply(recipe, details)
             changed.append(field.label.lowercased())
         }

@@ -76,7 +76,7 @@ struct SearchCommand: RecipesCommand {
             }
             return text
         }
-        words = arguments.positionals.joined(separator: " ")
+        words = arguments.positionals.joinedText(separator: " ")
         kind = arguments.choice(Self.kind) ?? .all
         upcomingOnly = arguments.has(Self.upcoming)
         order = arguments.choice(Self.sort) ?? .name

@@ -83,7 +83,7 @@ final class ConfigurationFile: Sendable {
         for name in ["XDG_CONFIG_HOME", "HOME"] { variables[name] = CommandEnvironment.variable(name) }
         if variables["HOME"] == nil { variables["HOME"] = CommandEnvironment.homeFromPasswordFile() }
         guard let path = MealTimes.configurationPath(environment: variables),
-              FileManager.default.fileExists(atPath: path) else { return nil }
+              CommandEnvironment.fileExists(path) else { return nil }
         do {
             // A config is a few lines; a megabyte is a mistake. The error names the path.
             return (String(decoding: try FileContents.readRegularFile(path, maximumBytes: 1 << 20), as: UTF8.self), path)

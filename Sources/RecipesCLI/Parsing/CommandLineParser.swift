@@ -70,18 +70,18 @@ struct CommandLineParser {
                     continue
                 }
                 try Self.checkChoice(option, value, command: spec.name)
-                if !option.repeatable, parsed.values[option.long] != nil {
+                if !option.repeatable, parsed.has(option) {
                     throw UsageError(.givenTwice(option: option.long), command: spec.name)
                 }
-                parsed.values[option.long, default: []].append(value)
+                parsed.given.append((option.long, value))
             } else {
                 if inline != nil { throw UsageError(.takesNoValue(option: option.long), command: spec.name) }
-                parsed.flags.insert(option.long)
+                parsed.given.append((option.long, nil))
             }
         }
         try Self.checkPositionals(parsed.positionals, spec)
         // Given before and after the command, the one after wins.
-        if let color, parsed.values[GlobalOptions.color.long] == nil { parsed.values[GlobalOptions.color.long] = [color] }
+        if let color, !parsed.has(GlobalOptions.color) { parsed.given.append((GlobalOptions.color.long, color)) }
         return .run(command: command, arguments: parsed, store: store)
     }
 

@@ -9,11 +9,14 @@ struct OptionSpec: Sendable {
     /// The values the option accepts, when it is a choice.
     let choices: [String]?
     let repeatable: Bool
+    /// `-k` for a short name `k`, made once: the parser compares every word with it.
+    let shortForm: String?
 
     init(_ long: String, short: Character? = nil, value: String? = nil, choices: [String]? = nil,
          repeatable: Bool = false, help: String) {
         self.long = long
         self.short = short
+        self.shortForm = short.map { "-" + String($0) }
         self.valueName = value
         self.help = help
         self.choices = choices
@@ -88,8 +91,11 @@ struct CommandSpec: Sendable {
     /// The command's own options plus the global ones accepted everywhere.
     var allOptions: [OptionSpec] { options + GlobalOptions.everywhere }
 
+    /// The option `name` (long or short) names. Looked up in the two lists without joining
+    /// them, which made a `recipes next` process instantiate array types at run time.
     func option(named name: String) -> OptionSpec? {
-        allOptions.first { $0.long == name || ($0.short.map { "-\($0)" } == name) }
+        func named(_ option: OptionSpec) -> Bool { option.long == name || option.shortForm == name }
+        return options.first(where: named) ?? GlobalOptions.everywhere.first(where: named)
     }
 }
 

@@ -3,12 +3,14 @@ import RecipesCore
 /// What the parser found on the command line for one command.
 struct ParsedArguments {
     var positionals: [String] = []
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
+    /// Each option given, by its long name, with its value (nil for a flag), in the order
+    /// given. A list, not a dictionary: a command line names a few options, and a
+    /// `[String: [String]]` costs a `recipes next` process a runtime lookup of its types.
+    var given: [(option: String, value: String?)] = []
 
-    func value(_ option: OptionSpec) -> String? { values[option.long]?.last }
-    func all(_ option: OptionSpec) -> [String] { values[option.long] ?? [] }
-    func has(_ option: OptionSpec) -> Bool { flags.contains(option.long) || values[option.long] != nil }
+    func value(_ option: OptionSpec) -> String? { all(option).last }
+    func all(_ option: OptionSpec) -> [String] { given.compactMap { $0.option == option.long ? $0.value : nil } }
+    func has(_ option: OptionSpec) -> Bool { given.contains { $0.option == option.long } }
 
     /// The value of a choice option, or `fallback` when it is absent.
     func choice<T: RawRepresentable>(_ option: OptionSpec, default fallback: T) -> T where T.RawValue == String {

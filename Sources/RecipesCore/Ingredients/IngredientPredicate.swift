@@ -12,11 +12,7 @@ extension RecipePredicates {
     /// let eggs = FetchDescriptor<Recipe>(predicate: RecipePredicates.usingIngredient("egg"))
     /// ```
     public static func usingIngredient(_ identity: String) -> Predicate<Recipe> {
-        Predicate<Recipe> { recipe in
-            PredicateExpressions.build_contains(PredicateExpressions.build_KeyPath(root: recipe, keyPath: \.ingredients)) { ingredient in
-                PredicateExpressions.IngredientNameIs(name: PredicateExpressions.build_KeyPath(root: ingredient, keyPath: \.name), identity: identity)
-            }
-        }
+        Predicate<Recipe> { recipe in PredicateExpressions.RecipeUsesIngredient(recipe: recipe, identity: identity) }
     }
 }
 
@@ -128,7 +124,7 @@ final class IngredientReadings: Sendable {
     func knowsIdentity(_ identity: String) -> Bool {
         state.withLock { state in
             if let made = state.made { return made.entry(for: identity) != nil }
-            if IngredientVocabulary.builtInIdentities.contains(identity) { return true }
+            if IngredientVocabulary.isBuiltInIdentity(identity) { return true }
             return state.configuration.map { IngredientVocabulary.identities(configuration: $0.text, path: $0.path).contains(identity) } ?? false
         }
     }
@@ -179,6 +175,59 @@ extension PredicateExpressions {
 }
 
 extension PredicateExpressions.IngredientNameIs: StandardPredicateExpression where Name: StandardPredicateExpression {}
+
+extension PredicateExpressions {
+    /// Whether a recipe has an ingredient line that reads as an ingredient or a kind of it,
+    /// with the active vocabulary: what `recipe.ingredients.contains { IngredientNameIs(...) }`
+    /// says, as one node (``RecipePredicates/usingIngredient(_:)`` builds it). The nested
+    /// form's five generic types were made at run time from their names, with their
+    /// requirements checked, in every process that searched by ingredient: a twelfth of
+    /// `recipes search --ingredient`.
+    public struct RecipeUsesIngredient: StandardPredicateExpression, Sendable, Codable {
+        /// Whether some line reads as the identity.
+        public typealias Output = Bool
+        /// The recipe whose lines are read.
+        public let recipe: PredicateExpressions.Variable<Recipe>
+        /// The ingredient asked for ("egg").
+        public let identity: String
+
+        /// Whether `recipe` has a line that reads as `identity`.
+        public init(recipe: PredicateExpressions.Variable<Recipe>, identity: String) {
+            self.recipe = recipe
+            self.identity = identity
+        }
+
+        /// Reads the recipe's lines with the active vocabulary.
+        public func evaluate(_ bindings: PredicateBindings) throws -> Bool {
+            try recipe.evaluate(bindings).ingredients.contains { IngredientReadings.shared.reads($0.name, as: identity) }
+        }
+    }
+}
+
+extension PredicateExpressions.RecipeUsesIngredient: SQLTranslatable {
+    /// A lookup in the stored needs when they are current (see
+    /// ``SQLTranslator/ingredientNeedCondition(in:variable:test:)``), else each line read by
+    /// `recipes_ingredient_is`.
+    func translate(_ translator: SQLTranslator) throws -> SQLFragment {
+        guard case .recipe(let alias, _) = try translator.translate(recipe).shape else { throw UntranslatableNode(node: "usingIngredient") }
+        let identity = translator.bind(.text(identity))
+        if translator.readsIngredientNeeds {
+            return SQLFragment(sql: "(\(alias).rowid IN (SELECT recipe FROM ingredient_need WHERE identity IN (\(RecipeStore.kindsSQL(of: identity)))))",
+                               shape: .condition)
+        }
+        let line = translator.newIngredientAlias()
+        return SQLFragment(sql: "(EXISTS (SELECT 1 FROM ingredient \(line) WHERE \(line).recipe = \(alias).rowid AND recipes_ingredient_is(\(line).name, \(identity))))",
+                           shape: .condition)
+    }
+
+    /// As for ``PredicateExpressions/IngredientNameIs``: one of the words of the
+    /// ingredient's names narrows, unless the stored needs answer.
+    func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery? {
+        guard !translator.readsIngredientNeeds else { return nil }
+        let words = IngredientReadings.shared.vocabulary.indexWords(of: identity)
+        return words.isEmpty ? nil : .anyWord(words)
+    }
+}
 
 extension PredicateExpressions.IngredientNameIs: SQLTranslatable {
     func translate(_ translator: SQLTranslator) throws -> SQLFragment {

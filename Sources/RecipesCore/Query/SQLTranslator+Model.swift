@@ -187,10 +187,15 @@ final class KeyPathColumns: @unchecked Sendable {
     /// The key paths of the first `made.count` entries.
     private var made: [AnyKeyPath] = []
 
-    /// The columns' key paths (those that have a mapping), then `extra` ones.
+    /// The `extra` key paths, then the columns' (those that have a mapping). The extra one
+    /// of a recipe is the name's sort key, which every list sorts by: first, a lookup of it
+    /// makes no other key path.
     init<Record>(_ columns: [StoredColumn<Record>], adding extra: [(() -> AnyKeyPath, ColumnMapping)] = []) {
-        entries = columns.compactMap { column in column.mapping.map { (column.modelKeyPath, $0) } } + extra.map { ($0.0, $0.1) }
+        entries = extra.map { ($0.0, $0.1) } + columns.compactMap { column in column.mapping.map { (column.modelKeyPath, $0) } }
     }
+
+    /// How many key paths lookups have made so far.
+    var madeCount: Int { lock.withLock { _ in made.count } }
 
     /// Where `keyPath`'s value is stored; nil for a key path of no column.
     subscript(keyPath: AnyKeyPath) -> ColumnMapping? {

@@ -141,7 +141,7 @@ struct Queried {
 extension Array {
     /// The columns' names joined for a SELECT list, each under `alias`.
     func selection<Record>(alias: String) -> String where Element == StoredColumn<Record> {
-        map { alias + "." + $0.name }.joined(separator: ", ")
+        map { alias + "." + $0.name }.joinedText(separator: ", ")
     }
 }
 

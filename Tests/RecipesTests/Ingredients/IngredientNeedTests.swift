@@ -168,6 +168,11 @@ import Testing
     /// off the lines' keys, are the vocabulary's.
     @Test func identitiesAreKnownWithoutMakingTheVocabulary() throws {
         #expect(IngredientVocabulary.builtInIdentities == Set(IngredientVocabulary.builtIn.entries.keys))
+        #expect(IngredientVocabulary.builtIn.entries.keys.allSatisfy(IngredientVocabulary.isBuiltInIdentity))
+        // A leading part of a key, a key with more after it, a name that is no key.
+        for other in ["eg", "eggs", "egg yolks", "ingredient", "", "aubergine"] {
+            #expect(!IngredientVocabulary.isBuiltInIdentity(other), "\(other)")
+        }
         let text = "ingredient.House Chili Paste = en red pepper paste\ningredient.egg = de Hühnerei\nunits = us"
         #expect(IngredientVocabulary.identities(configuration: text, path: "c") == ["house chili paste", "egg"])
         let made = try IngredientVocabulary(configuration: text, path: "c")

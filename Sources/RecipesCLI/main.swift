@@ -27,7 +27,7 @@ func runRecipes(_ argv: [String]) -> ExitStatus {
     }
     let invocation: Invocation
     do {
-        invocation = try CommandLineParser(commands: Commands.all).parse(argv)
+        invocation = try CommandLineParser().parse(argv)
     } catch {
         return fail(error.line, .usage)
     }

@@ -5,9 +5,10 @@ enum Invocation {
     case run(command: any RecipesCommand.Type, arguments: ParsedArguments, store: String?)
 }
 
-/// Parses `recipes [--store PATH] <command> [options]` against the command specs.
+/// Parses `recipes [--store PATH] <command> [options]` against the command specs. The
+/// command is found by its name (``Commands/named(_:)``); the list of all commands, an array
+/// of existential metatypes whose type is made at run time, only for a name that is none.
 struct CommandLineParser {
-    let commands: [any RecipesCommand.Type]
 
     func parse(_ argv: [String]) throws(UsageError) -> Invocation {
         var index = 0
@@ -32,9 +33,9 @@ struct CommandLineParser {
         }
         guard index < argv.count else { return .help(command: nil) }
         let name = argv[index]
-        guard let command = Commands.named(name).flatMap({ found in commands.first { ObjectIdentifier($0) == ObjectIdentifier(found) } }) else {
+        guard let command = Commands.named(name) else {
             throw UsageError(.unknownCommand(name), command: nil,
-                             suggestion: Suggestion.closest(to: name, among: commands.map { $0.spec.name }))
+                             suggestion: Suggestion.closest(to: name, among: Commands.all.map { $0.spec.name }))
         }
         index += 1
         var parsed = ParsedArguments()
@@ -73,15 +74,15 @@ struct CommandLineParser {
                 if !option.repeatable, parsed.has(option) {
                     throw UsageError(.givenTwice(option: option.long), command: spec.name)
                 }
-                parsed.given.append((option.long, value))
+                parsed.add(option, value: value)
             } else {
                 if inline != nil { throw UsageError(.takesNoValue(option: option.long), command: spec.name) }
-                parsed.given.append((option.long, nil))
+                parsed.add(option, value: nil)
             }
         }
         try Self.checkPositionals(parsed.positionals, spec)
         // Given before and after the command, the one after wins.
-        if let color, !parsed.has(GlobalOptions.color) { parsed.given.append((GlobalOptions.color.long, color)) }
+        if let color, !parsed.has(GlobalOptions.color) { parsed.add(GlobalOptions.color, value: color) }
         return .run(command: command, arguments: parsed, store: store)
     }
 

@@ -3,14 +3,29 @@ import RecipesCore
 /// What the parser found on the command line for one command.
 struct ParsedArguments {
     var positionals: [String] = []
-    /// Each option given, by its long name, with its value (nil for a flag), in the order
-    /// given. A list, not a dictionary: a command line names a few options, and a
-    /// `[String: [String]]` costs a `recipes next` process a runtime lookup of its types.
-    var given: [(option: String, value: String?)] = []
+    /// The long name of each option given, in the order given, and beside it in
+    /// ``givenValues`` its value ("" for a flag, which has none: only options that take a
+    /// value are asked for theirs). Two lists of strings, not a dictionary or a list of
+    /// pairs: a command line names a few options, and each other collection type is made
+    /// at run time on first use, which a status bar's `recipes next` pays for every time.
+    private(set) var givenOptions: [String] = []
+    private(set) var givenValues: [String] = []
 
-    func value(_ option: OptionSpec) -> String? { all(option).last }
-    func all(_ option: OptionSpec) -> [String] { given.compactMap { $0.option == option.long ? $0.value : nil } }
-    func has(_ option: OptionSpec) -> Bool { given.contains { $0.option == option.long } }
+    mutating func add(_ option: OptionSpec, value: String?) {
+        givenOptions.append(option.long)
+        givenValues.append(value ?? "")
+    }
+
+    func value(_ option: OptionSpec) -> String? {
+        guard option.takesValue else { return nil }
+        return givenOptions.lastIndex(of: option.long).map { givenValues[$0] }
+    }
+
+    func all(_ option: OptionSpec) -> [String] {
+        guard option.takesValue else { return [] }
+        return givenOptions.indices.filter { givenOptions[$0] == option.long }.map { givenValues[$0] }
+    }
+    func has(_ option: OptionSpec) -> Bool { givenOptions.contains(option.long) }
 
     /// The value of a choice option, or `fallback` when it is absent.
     func choice<T: RawRepresentable>(_ option: OptionSpec, default fallback: T) -> T where T.RawValue == String {

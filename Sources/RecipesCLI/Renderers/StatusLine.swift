@@ -44,7 +44,7 @@ struct StatusLine {
                 length += line.utf8.count + 1
             }
         }
-        return StatusTextBudget.cut(lines.joined(separator: "\n"), to: budget)
+        return StatusTextBudget.cut(lines.joinedText(separator: "\n"), to: budget)
     }
 }
 

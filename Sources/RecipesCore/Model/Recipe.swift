@@ -211,6 +211,8 @@ public class Recipe: Observable {
     /// Tags as a recipe keeps them: lowercased, each run of white space (line breaks too: the
     /// store keeps tags one per line) one space, none empty, sorted, and each once.
     public static func canonicalTags(_ tags: [String]) -> [String] {
+        // Most recipes have none: no set made (making a recipe from its row sets its tags).
+        guard !tags.isEmpty else { return [] }
         let cleaned = tags.map { tag in
             tag.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
         }
@@ -223,7 +225,9 @@ public class Recipe: Observable {
     /// An ingredient is in one recipe's list at a time: one appended here that another
     /// recipe still lists leaves that list.
     private func adoptIngredients() {
-        for ingredient in ingredients where ingredient.owner !== self {
+        // The stored list, not the observed property: reading that here is no reader's access,
+        // and in the initializer it built the key path `\.ingredients` for every recipe made.
+        for ingredient in storedIngredients where ingredient.owner !== self {
             let previous = ingredient.owner
             ingredient.owner = self
             if let previous, previous !== self { previous.ingredients.removeAll { $0 === ingredient } }

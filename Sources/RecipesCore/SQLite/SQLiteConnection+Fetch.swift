@@ -11,7 +11,7 @@ extension SQLiteConnection {
     func cachedStatement(_ sql: String) throws -> SQLiteStatement {
         if let statement = statementCache[sql], !statement.isBusy { return statement }
         let statement = try SQLiteStatement(connection: self, sql: sql, persistent: true)
-        if statementCache[sql] == nil { statementCache[sql] = statement }
+        if statementCache[sql] == nil { statementCache.keep(statement, for: sql) }
         return statement
     }
 

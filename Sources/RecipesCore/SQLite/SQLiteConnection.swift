@@ -32,7 +32,7 @@ package final class SQLiteConnection {
     /// The file this connection holds, while it is open (see ConnectedFiles).
     private let file: ConnectedFiles.Identity?
     /// Prepared statements kept by SQL text (see ``cachedStatement(_:)``).
-    var statementCache: [String: SQLiteStatement] = [:]
+    var statementCache = StatementCache()
     /// Receives the SQL of each statement while a trace is on (see ``trace(_:)``).
     var traceHandler: ((String) -> Void)?
 

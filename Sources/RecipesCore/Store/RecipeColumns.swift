@@ -120,7 +120,7 @@ extension RecipeRecord.IngredientRecord {
     static let insertSQL = insertStatement(table: "ingredient", ["recipe", "position"] + columns.map { $0.name })
 
     /// The lines of the recipe whose rowid is `?1`, in order.
-    static let selectSQL = "SELECT \(columns.map { $0.name }.joined(separator: ", ")) FROM ingredient WHERE recipe = ? ORDER BY position"
+    static let selectSQL = "SELECT \(columns.map { $0.name }.joinedText(separator: ", ")) FROM ingredient WHERE recipe = ? ORDER BY position"
 
     static let blank = Self()
 }

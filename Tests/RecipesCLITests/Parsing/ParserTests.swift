@@ -6,7 +6,7 @@ import Testing
 /// The parser and the commands' validation, in process: what the binary tests check through
 /// stderr and the exit status, here as values, without starting a process.
 @Suite struct ParserTests {
-    let parser = CommandLineParser(commands: Commands.all)
+    let parser = CommandLineParser()
 
     /// Parses `argv` and builds the command it names.
     func command<C: RecipesCommand>(_ argv: [String], as type: C.Type) throws -> C {

@@ -14,7 +14,7 @@ struct StatusLine {
 
     init(_ upcoming: UpcomingRecipe, formatter: PlannedTimeFormatter) {
         self.upcoming = upcoming
-        name = StatusTextBudget.cut(TerminalText.oneLine(StatusTextBudget.prefix(upcoming.recipe.name, for: StatusTextBudget.name)),
+        name = StatusTextBudget.cut(TerminalText.oneLine(StatusTextBudget.prefix(upcoming.recipe.unobservedName, for: StatusTextBudget.name)),
                                     to: StatusTextBudget.name)
         when = formatter.when(upcoming)
         fullDate = formatter.full(upcoming.plannedDate)
@@ -27,19 +27,21 @@ struct StatusLine {
 
     /// Summary and ingredients, several lines, for hover text, within the tooltip budget.
     var details: String {
+        // Read as stored: nothing observes a status line (see Recipe.unobservedName).
         let recipe = upcoming.recipe
         let budget = StatusTextBudget.details
         func clean(_ text: String) -> String { TerminalText.oneLine(StatusTextBudget.prefix(text, for: budget)) }
         var lines = ["\(name) — \(fullDate)"]
-        let summary = clean(recipe.summary)
+        let summary = clean(recipe.unobservedSummary)
         if !summary.isEmpty { lines.append(summary) }
-        if !recipe.ingredients.isEmpty {
+        if !recipe.unobservedIngredients.isEmpty {
             lines.append("")
             var length = lines.reduce(0) { $0 + $1.utf8.count }
-            for ingredient in recipe.ingredients where length <= budget {
-                let amount = clean(ingredient.amount)
+            for ingredient in recipe.unobservedIngredients where length <= budget {
+                let amount = clean(ingredient.unobservedAmount)
                 // A heading heads the lines after it, as `show` prints it.
-                let line = ingredient.isHeading ? clean(ingredient.name) + ":" : "• " + (amount.isEmpty ? "" : amount + " ") + clean(ingredient.name)
+                let line = ingredient.unobservedIsHeading ? clean(ingredient.unobservedName) + ":"
+                    : "• " + (amount.isEmpty ? "" : amount + " ") + clean(ingredient.unobservedName)
                 lines.append(line)
                 length += line.utf8.count + 1
             }
@@ -107,6 +109,6 @@ enum JSONText {
 
     /// An object with keys in the given order.
     static func object(_ pairs: [(String, String)]) -> String {
-        "{" + pairs.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        "{" + pairs.map { "\(quoted($0.0)):\($0.1)" }.joinedText(separator: ",") + "}"
     }
 }

@@ -32,6 +32,12 @@ public final class Ingredient: Observable {
     private var storedAmount: String
     private var storedIsHeading: Bool
     private let observationRegistrar = ObservationRegistrar()
+
+    /// The name, amount and heading mark as stored, read without telling the registrar
+    /// (see ``Recipe/unobservedName``).
+    package var unobservedName: String { storedName }
+    package var unobservedAmount: String { storedAmount }
+    package var unobservedIsHeading: Bool { storedIsHeading }
     /// True while ``RecipeRecord/IngredientRecord/makeIngredient()`` fills in the line it has
     /// just made: nothing can observe it yet (see ``Recipe/isBeingMade``).
     var isBeingMade = false

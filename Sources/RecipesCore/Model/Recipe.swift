@@ -158,6 +158,14 @@ public class Recipe: Observable {
     private var storedUpdatedAt: Date
     /// Tells observers of this recipe (and of its subclass's properties) about changes.
     let observationRegistrar = ObservationRegistrar()
+
+    /// The name, summary and lines as stored, read without telling the registrar: for a
+    /// program that observes nothing and reads a recipe once, the `recipes next` status
+    /// line. An observed property's first read builds its key path at run time, and the
+    /// four the status line read were a twentieth of that process (`perf`).
+    package var unobservedName: String { storedName }
+    package var unobservedSummary: String { storedSummary }
+    package var unobservedIngredients: [Ingredient] { storedIngredients }
     /// True while ``RecipeRecord/makeRecipe()`` fills in the recipe it has just made: nothing
     /// can observe it yet, so its properties are set without telling the registrar, and the key
     /// path each names is not built (key paths are built at run time, on first use: those of

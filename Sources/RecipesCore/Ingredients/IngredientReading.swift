@@ -55,7 +55,7 @@ extension IngredientVocabulary {
 
     /// A line's reading with no amount split off.
     private func wholeLineReading(of name: String) -> IngredientReading {
-        let (segments, allWords) = Self.segments(of: name)
+        let (segments, allWords) = segments(of: name)
         var identities: [String] = []
         var written: [String] = []
         var sawOr = false, sawAnd = false
@@ -65,20 +65,20 @@ extension IngredientVocabulary {
             guard let first = matches.first else { continue }
             // What follows "for", "with", "in", "pour", "zum"... is a use or a preparation
             // ("butter or margarine for the tin", "tomatoes in olive oil"), not an ingredient.
-            if let cut = tokens[first.end...].firstIndex(where: { Self.preparationWords.contains($0) }) {
+            if let cut = tokens[first.end...].firstIndex(where: { $0.kinds.contains(.preparation) }) {
                 matches.removeAll { $0.start >= cut }
             }
             if index > 0, !identities.isEmpty {
                 // A later part is another ingredient only when nothing but describing words
                 // come before it: "salt, freshly ground pepper", not "tomatoes, in olive oil".
                 let lead = tokens[..<first.start]
-                guard !lead.contains(where: { Self.preparationWords.contains($0) }),
-                      lead.filter({ !Self.isConjunction($0) }).count <= 2 else { continue }
+                guard !lead.contains(where: { $0.kinds.contains(.preparation) }),
+                      lead.filter({ !$0.kinds.isConjunction }).count <= 2 else { continue }
                 // A comma alone lists: "butter, margarine or oil" is either of three, as the
                 // last word says; "salt, pepper" (no "or" anywhere) is both.
-                if lead.contains(where: { Self.orWords.contains($0) }) {
+                if lead.contains(where: { $0.kinds.contains(.or) }) {
                     sawOr = true
-                } else if lead.contains(where: { Self.andWords.contains($0) }) {
+                } else if lead.contains(where: { $0.kinds.contains(.and) }) {
                     sawAnd = true
                 }
             }
@@ -86,9 +86,9 @@ extension IngredientVocabulary {
             var unread = false
             for match in matches.dropFirst() {
                 let between = tokens[kept.last!.end..<match.start]
-                if between.contains(where: { Self.orWords.contains($0) }) {
+                if between.contains(where: { $0.kinds.contains(.or) }) {
                     sawOr = true
-                } else if between.contains(where: { Self.andWords.contains($0) }) {
+                } else if between.contains(where: { $0.kinds.contains(.and) }) {
                     sawAnd = true
                 } else if between.isEmpty {
                     // Two names side by side are a compound the vocabulary does not know
@@ -140,7 +140,7 @@ extension IngredientVocabulary {
     /// follows "with" or "in" is as much an ingredient as what comes before.
     public func mentions(in text: String) -> Set<String> {
         var identities: Set<String> = []
-        for segment in Self.segments(of: text).segments {
+        for segment in segments(of: text).segments {
             for match in matches(in: segment.words) { identities.insert(match.identity) }
         }
         return identities
@@ -148,7 +148,7 @@ extension IngredientVocabulary {
 
     /// The vocabulary's names in `tokens`, left to right, each the longest starting there; a
     /// word left out before "or"/"and" completes a name after it ("vegetable or chicken stock").
-    private func matches(in tokens: [String]) -> [Match] {
+    private func matches(in tokens: [LineWord]) -> [Match] {
         // The longest name at each word, then the longest of those first (ending later on a
         // tie, where English puts the noun), so "egg whites" is not cut into "large egg" and
         // "whites".
@@ -162,10 +162,10 @@ extension IngredientVocabulary {
         // "red or white wine vinegar", "vegetable or chicken stock": the word before the
         // conjunction takes the following name's other words.
         var elided: [Match] = []
-        for match in matches where match.words > 1 && match.start >= 2 && Self.isConjunction(tokens[match.start - 1]) {
-            let before = tokens[match.start - 2]
+        for match in matches where match.words > 1 && match.start >= 2 && tokens[match.start - 1].kinds.isConjunction {
+            let before = tokens[match.start - 2].text
             guard !matches.contains(where: { $0.start <= match.start - 2 && $0.end > match.start - 2 }) else { continue }
-            let tail = Array(tokens[(match.start + 1)..<match.end])
+            let tail = tokens[(match.start + 1)..<match.end].map(\.text)
             if let identity = identity(ofPhrase: [before] + tail) ?? identity(ofPhrase: [Self.singularCandidates(before).last ?? before] + tail) {
                 elided.append(Match(start: match.start - 2, end: match.start - 1, identity: identity, tail: (match.start + 1)..<match.end))
             }
@@ -175,14 +175,16 @@ extension IngredientVocabulary {
 
     /// The longest name starting at `index`; among equally long ones, one whose words are
     /// exactly the line's ("Eis" is ice, not a plural of "Ei").
-    private func longestMatch(in tokens: [String], at index: Int) -> Match? {
+    private func longestMatch(in tokens: [LineWord], at index: Int) -> Match? {
         var best: (length: Int, exact: Bool, identity: String)?
-        func consider(_ key: String, exactFirst: Bool) {
-            for phrase in phrases(startingWith: key) where index + phrase.words.count <= tokens.count {
-                var exact = exactFirst
+        // The word itself, then without each regular plural ending (looked up as the line's
+        // words were read).
+        for candidate in tokens[index].candidates {
+            for phrase in candidate.phrases where index + phrase.words.count <= tokens.count {
+                var exact = candidate.exact
                 var matched = true
                 for offset in 1..<max(1, phrase.words.count) {
-                    let word = tokens[index + offset], wanted = phrase.words[offset]
+                    let word = tokens[index + offset].text, wanted = phrase.words[offset]
                     if word == wanted { continue }
                     guard Self.isPlural(word, of: wanted) else { matched = false; break }
                     exact = false
@@ -193,15 +195,6 @@ extension IngredientVocabulary {
                     best = (length, exact, phrase.identity)
                 }
             }
-        }
-        // The word itself, then without each regular plural ending (no list built: this runs
-        // for every word of every line).
-        let word = tokens[index]
-        consider(word, exactFirst: true)
-        let count = word.utf8.count
-        if count > 4, word.hasSuffix("ies") { consider(String(word.dropLast(3)) + "y", exactFirst: false) }
-        for ending in Self.pluralEndings where count - ending.utf8.count >= 2 && word.hasSuffix(ending) {
-            consider(String(word.dropLast(ending.count)), exactFirst: false)
         }
         return best.map { Match(start: index, end: index + $0.length, identity: $0.identity) }
     }
@@ -233,10 +226,47 @@ extension IngredientVocabulary {
     /// remarks such as "(400 g)"), each as its words for matching and where each word is in
     /// the line. "&", "+" and "/" are words of their own ("and", "and", "or"); numbers and the
     /// articles and prepositions names do without are left out ("juice of 1 lemon" is "juice
-    /// lemon", as the name "juice of lemon" is).
-    private static func segments(of line: String) -> (segments: [(words: [String], spans: [Range<String.Index>])], allWords: [String]) {
-        var segments: [(words: [String], spans: [Range<String.Index>])] = []
-        var words: [String] = [], spans: [Range<String.Index>] = []
+    /// lemon", as the name "juice of lemon" is). With them every word, in brackets too and with
+    /// articles, for the phrases that mark a line optional (empty when no word starts one).
+    private func segments(of line: String) -> (segments: [Segment], allWords: [String]) {
+        if let wordTable, let plain = plainSegments(of: line, table: wordTable) { return plain }
+        return characterSegments(of: line)
+    }
+
+    typealias Segment = (words: [LineWord], spans: [Range<String.Index>])
+
+    /// What ``segments(of:)`` keeps of a line's words, from either way of reading them.
+    struct SegmentBuilder {
+        private(set) var segments: [Segment] = []
+        private var words: [LineWord] = [], spans: [Range<String.Index>] = []
+
+        /// A word outside brackets.
+        mutating func add(_ word: LineWord, at span: Range<String.Index>) {
+            // "room temperature" describes; "room" alone is Dutch for cream.
+            if word.text.hasPrefix("temp"), words.last?.text == "room" { words.removeLast(); spans.removeLast() }
+            // A count goes ("juice of 1 lemon"); a type or grade stays ("Type 550", "00").
+            let isCount = word.isNumeral && !word.text.hasPrefix("0") && !(words.last?.kinds.contains(.grade) ?? false)
+            guard !word.kinds.contains(.leftOut), !isCount else { return }
+            words.append(word)
+            spans.append(span)
+        }
+
+        /// "and" for "&" and "+", "or" for "/".
+        mutating func addConjunction(_ word: LineWord, at span: Range<String.Index>) {
+            words.append(word)
+            spans.append(span)
+        }
+
+        mutating func endSegment() {
+            if !words.isEmpty { segments.append((words, spans)) }
+            words = []
+            spans = []
+        }
+    }
+
+    /// ``segments(of:)`` by Characters, for any line.
+    func characterSegments(of line: String) -> (segments: [Segment], allWords: [String]) {
+        var builder = SegmentBuilder()
         // Every word, in brackets too and with articles, for the phrases that mark a line optional.
         var allWords: [String] = []
         var wordStart: String.Index?
@@ -247,18 +277,7 @@ extension IngredientVocabulary {
             let word = TextMatching.fold(String(line[start..<end]))
             allWords.append(word)
             guard depth == 0 else { return }
-            // "room temperature" describes; "room" alone is Dutch for cream.
-            if word.hasPrefix("temp"), words.last == "room" { words.removeLast(); spans.removeLast() }
-            // A count goes ("juice of 1 lemon"); a type or grade stays ("Type 550", "00").
-            let isCount = word.allSatisfy(\.isNumber) && !word.hasPrefix("0") && !(words.last.map(gradeWords.contains) ?? false)
-            guard !IngredientVocabulary.isLeftOut(word), !isCount else { return }
-            words.append(word)
-            spans.append(start..<end)
-        }
-        func endSegment() {
-            if !words.isEmpty { segments.append((words, spans)) }
-            words = []
-            spans = []
+            builder.add(lineWord(word), at: start..<end)
         }
         var index = line.startIndex
         while index < line.endIndex {
@@ -274,15 +293,38 @@ extension IngredientVocabulary {
             endWord(at: index)
             guard depth == 0 else { continue }
             switch character {
-            case ",", ";": endSegment()
-            case "&", "+": words.append("and"); spans.append(index..<next)
-            case "/": words.append("or"); spans.append(index..<next)
+            case ",", ";": builder.endSegment()
+            case "&", "+": builder.addConjunction(lineWord("and"), at: index..<next)
+            case "/": builder.addConjunction(lineWord("or"), at: index..<next)
             default: break
             }
         }
         endWord(at: line.endIndex)
-        endSegment()
-        return (segments, allWords)
+        builder.endSegment()
+        return (builder.segments, allWords)
+    }
+
+    /// A folded word with its kinds and candidate phrases, by the word lists and the
+    /// vocabulary's dictionary.
+    private func lineWord(_ word: String) -> LineWord {
+        LineWord(text: word, kinds: WordKinds.of(word), candidates: candidates(of: word), isNumeral: word.allSatisfy(\.isNumber))
+    }
+
+    /// The phrases that may start at `word`: its own, then those of each form without a
+    /// regular plural ending.
+    private func candidates(of word: String) -> [LineWord.Candidates] {
+        var candidates: [LineWord.Candidates] = []
+        func consider(_ key: String, exact: Bool) {
+            let phrases = phrases(startingWith: key)
+            if !phrases.isEmpty { candidates.append(.init(phrases: phrases, exact: exact)) }
+        }
+        consider(word, exact: true)
+        let count = word.utf8.count
+        if count > 4, word.hasSuffix("ies") { consider(String(word.dropLast(3)) + "y", exact: false) }
+        for ending in Self.pluralEndings where count - ending.utf8.count >= 2 && word.hasSuffix(ending) {
+            consider(String(word.dropLast(ending.count)), exact: false)
+        }
+        return candidates
     }
 
     /// A letter or digit; ASCII without asking Unicode's tables, which cost most of a line's
@@ -299,10 +341,6 @@ extension IngredientVocabulary {
 
     /// Words after which a number is part of the name: "Weizenmehl Type 550", "farina tipo 1".
     static let gradeWords: Set<String> = ["type", "typ", "tipo", "t", "nr", "no", "grade"]
-
-    private static func isConjunction(_ word: String) -> Bool {
-        orWords.contains(word) || andWords.contains(word)
-    }
 
     /// "or" in the languages read ("of" is left out: English uses it for "juice of a lemon").
     static let orWords: Set<String> = ["or", "oder", "ou", "o", "eller", "oppure"]

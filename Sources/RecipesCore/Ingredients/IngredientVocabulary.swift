@@ -47,6 +47,9 @@ public struct IngredientVocabulary: Sendable {
     private var phrases: [String: [Phrase]] = [:]
     /// How strongly each phrase was given, so a configuration name beats a built-in one.
     private var phrasePriority: [[String]: (identity: String, priority: Int)] = [:]
+    /// ``phrases`` and the reading rules' words by their bytes, made again whenever phrases
+    /// are added; nil when reading must compare them as Strings (see ``ReadingWordTable``).
+    private(set) var wordTable: ReadingWordTable? = ReadingWordTable(phrases: [:])
     /// What the vocabulary was made of (see ``fingerprint``), hashed as it is extended.
     private var sourceHash = IngredientVocabulary.builtInSourceHash
 
@@ -188,6 +191,8 @@ public struct IngredientVocabulary: Sendable {
             }
             entries[identity] = entry
         }
+        // Before the aisle lines below read their ingredients.
+        wordTable = ReadingWordTable(phrases: phrases)
         var orderedAisles: [Aisle] = []
         for (name, setting) in file.section("aisle.") {
             let aisle = Aisle(name)
@@ -337,7 +342,7 @@ public struct IngredientVocabulary: Sendable {
         leftOutWords.contains(word)
     }
 
-    private static let leftOutWords: Set<String> = [
+    static let leftOutWords: Set<String> = [
         "a", "an", "the", "of", "de", "d", "du", "des", "la", "le", "les", "l", "el", "los", "las", "lo", "di", "del", "della", "dello",
         "dei", "degli", "delle", "dal", "um", "uma", "un", "une", "una", "uno", "half", "demi", "medio", "media", "mezzo", "mezza",
         "meio", "meia", "halbe", "halben", "ein", "eine", "einer", "einem", "eines", "einen", "der", "die", "das", "dem", "den", "van",

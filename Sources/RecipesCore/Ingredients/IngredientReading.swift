@@ -35,7 +35,7 @@ extension IngredientVocabulary {
     public func reading(of name: String) -> IngredientReading {
         // A whole line ("1 c. à café de bicarbonate"): its amount's unit is no ingredient,
         // unless only with it the line names one ("2 gousses de vanille").
-        if let first = name.first, first.isNumber || "½⅓⅔¼¾⅛".contains(first) {
+        if Self.startsWithQuantity(name) {
             let (named, amount) = IngredientLine.split(name)
             if !amount.isEmpty, named != name {
                 let reading = reading(of: named)
@@ -51,6 +51,15 @@ extension IngredientVocabulary {
             return wholeLineReading(of: name)
         }
         return wholeLineReading(of: name)
+    }
+
+    /// Whether a line starts with a digit or a fraction. An ASCII start by its byte: asking
+    /// its Character's properties, and comparing it with the fractions' Characters, was a
+    /// tenth of reading a line that starts with a name.
+    private static func startsWithQuantity(_ name: String) -> Bool {
+        if let byte = name.utf8.first, byte < 0x80 { return byte >= 0x30 && byte <= 0x39 }
+        guard let first = name.first else { return false }
+        return first.isNumber || "½⅓⅔¼¾⅛".contains(first)
     }
 
     /// A line's reading with no amount split off.
@@ -152,6 +161,8 @@ extension IngredientVocabulary {
         // The longest name at each word, then the longest of those first (ending later on a
         // tie, where English puts the noun), so "egg whites" is not cut into "large egg" and
         // "whites".
+        // Most lines name nothing the vocabulary knows: nothing to sort or build.
+        guard tokens.contains(where: { !$0.candidates.isEmpty }) else { return [] }
         let candidates = tokens.indices.compactMap { longestMatch(in: tokens, at: $0) }
             .sorted { ($0.words, $0.end) > ($1.words, $1.end) }
         var matches: [Match] = []

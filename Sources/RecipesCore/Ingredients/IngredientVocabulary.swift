@@ -49,7 +49,7 @@ public struct IngredientVocabulary: Sendable {
     private var phrasePriority: [[String]: (identity: String, priority: Int)] = [:]
     /// ``phrases`` and the reading rules' words by their bytes, made again whenever phrases
     /// are added; nil when reading must compare them as Strings (see ``ReadingWordTable``).
-    private(set) var wordTable: ReadingWordTable? = ReadingWordTable(phrases: [:])
+    private(set) var wordTable: ReadingWordTable? = ReadingWordTable.make(phrases: [:])
     /// What the vocabulary was made of (see ``fingerprint``), hashed as it is extended.
     private var sourceHash = IngredientVocabulary.builtInSourceHash
 
@@ -192,7 +192,7 @@ public struct IngredientVocabulary: Sendable {
             entries[identity] = entry
         }
         // Before the aisle lines below read their ingredients.
-        wordTable = ReadingWordTable(phrases: phrases)
+        wordTable = ReadingWordTable.make(phrases: phrases)
         var orderedAisles: [Aisle] = []
         for (name, setting) in file.section("aisle.") {
             let aisle = Aisle(name)

@@ -58,20 +58,19 @@ struct LineWord {
 /// are all below U+0300 is its own NFC, so the table answers for such words (see
 /// ``IngredientVocabulary/plainSegments(of:table:)``); it is not made (nil) when some
 /// name's word would equal one of them only after normalizing.
-struct ReadingWordTable: Sendable {
-    struct Entry: Sendable {
-        let kinds: WordKinds
-        let phrases: [IngredientVocabulary.Phrase]
-    }
-
-    private(set) var entries: [Entry] = []
+final class ReadingWordTable: Sendable {
+    /// By entry number: the word's kinds, and the phrases that start with it.
+    private let kinds: [WordKinds]
+    private let phrases: [[IngredientVocabulary.Phrase]]
     /// Each entry's key, its bytes from `keyStarts[i]` to `keyStarts[i + 1]`.
-    private var keyBytes: [UInt8] = []
-    private var keyStarts: [Int] = [0]
+    private let keyBytes: [UInt8]
+    private let keyStarts: [Int]
     /// Entry numbers plus one, zero for an empty slot; a power of two long.
-    private var slots: [Int32]
+    private let slots: [Int32]
 
-    init?(phrases: [String: [IngredientVocabulary.Phrase]]) {
+    /// The table of `phrases` and the rules' words; nil when some word that is not plain
+    /// would equal a plain one after normalizing, and so could not be found by its bytes.
+    static func make(phrases: [String: [IngredientVocabulary.Phrase]]) -> ReadingWordTable? {
         var words = Set(phrases.keys)
         words.formUnion(IngredientVocabulary.orWords)
         words.formUnion(IngredientVocabulary.andWords)
@@ -80,29 +79,39 @@ struct ReadingWordTable: Sendable {
         words.formUnion(IngredientVocabulary.gradeWords)
         words.formUnion(IngredientVocabulary.optionalPhrases.keys)
         words.formUnion(IngredientVocabulary.extraPhrases.keys)
-        var capacity = 16
-        while capacity < words.count * 2 { capacity *= 2 }
-        slots = Array(repeating: 0, count: capacity)
-        for word in words {
-            var word = word
-            let isPlain = word.withUTF8 { TextMatching.isBelowCombiningMarks($0) }
-            if !isPlain {
-                // Never found by the plain words the table is asked about, unless it equals one.
-                if TextMatching.canonical(word).utf8.allSatisfy({ $0 < 0xCC }) { return nil }
-                continue
+        var plain: [String] = []
+        for var word in words {
+            if word.withUTF8({ TextMatching.isBelowCombiningMarks($0) }) {
+                plain.append(word)
+            } else if TextMatching.canonical(word).utf8.allSatisfy({ $0 < 0xCC }) {
+                return nil
             }
-            let entry = Entry(kinds: WordKinds.of(word), phrases: phrases[word] ?? [])
-            word.withUTF8 { insert($0, entry) }
         }
+        return ReadingWordTable(plain, phrases: phrases)
     }
 
-    private mutating func insert(_ key: UnsafeBufferPointer<UInt8>, _ entry: Entry) {
-        entries.append(entry)
-        keyBytes.append(contentsOf: key)
-        keyStarts.append(keyBytes.count)
-        var slot = Self.hash(key) & (slots.count - 1)
-        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-        slots[slot] = Int32(entries.count)
+    private init(_ words: [String], phrases: [String: [IngredientVocabulary.Phrase]]) {
+        var capacity = 16
+        while capacity < words.count * 2 { capacity *= 2 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        var kinds: [WordKinds] = [], phraseLists: [[IngredientVocabulary.Phrase]] = []
+        var keyBytes: [UInt8] = [], keyStarts = [0]
+        for var word in words {
+            kinds.append(WordKinds.of(word))
+            phraseLists.append(phrases[word] ?? [])
+            word.withUTF8 { key in
+                keyBytes.append(contentsOf: key)
+                keyStarts.append(keyBytes.count)
+                var slot = Self.hash(key) & (capacity - 1)
+                while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+                slots[slot] = Int32(kinds.count)
+            }
+        }
+        self.kinds = kinds
+        self.phrases = phraseLists
+        self.keyBytes = keyBytes
+        self.keyStarts = keyStarts
+        self.slots = slots
     }
 
     /// FNV-1a: words are short, and their bytes are in hand.
@@ -112,8 +121,8 @@ struct ReadingWordTable: Sendable {
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
-    /// The entry whose key is `word`'s bytes.
-    func entry(_ word: UnsafeBufferPointer<UInt8>) -> Entry? {
+    /// The number of the entry whose key is `word`'s bytes.
+    func entry(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
         let mask = slots.count - 1
         var slot = Self.hash(word) & mask
         while true {
@@ -123,11 +132,41 @@ struct ReadingWordTable: Sendable {
             if end - start == word.count, keyBytes.withUnsafeBufferPointer({ keys in
                 memcmp(keys.baseAddress! + start, word.baseAddress!, word.count) == 0
             }) {
-                return entries[number - 1]
+                return number - 1
             }
             slot = (slot + 1) & mask
         }
     }
+
+    func kinds(_ entry: Int) -> WordKinds { kinds[entry] }
+    func phrases(_ entry: Int) -> [IngredientVocabulary.Phrase] { phrases[entry] }
+    func startsPhrases(_ entry: Int) -> Bool { !phrases[entry].isEmpty }
+
+    /// Calls `body` with `word` (exact) and then each form of it without a plural ending that
+    /// ``IngredientVocabulary/candidates(of:)`` looks up, each with the table's entry for it,
+    /// until `body` returns false.
+    func forEachForm(of word: UnsafeBufferPointer<UInt8>, _ body: (_ entry: Int, _ exact: Bool) -> Bool) {
+        if let entry = entry(word), !body(entry, true) { return }
+        let count = word.count
+        func ends(with ending: StaticString) -> Bool {
+            ending.utf8CodeUnitCount <= count
+                && memcmp(word.baseAddress! + count - ending.utf8CodeUnitCount, ending.utf8Start, ending.utf8CodeUnitCount) == 0
+        }
+        if count > 4, ends(with: "ies") {
+            let go = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count - 2) { key in
+                _ = key.initialize(from: word.prefix(count - 3))
+                key[count - 3] = UInt8(ascii: "y")
+                return entry(UnsafeBufferPointer(key)).map { body($0, false) } ?? true
+            }
+            if !go { return }
+        }
+        for ending in Self.pluralEndings where count - ending.utf8CodeUnitCount >= 2 && ends(with: ending) {
+            if let entry = entry(UnsafeBufferPointer(rebasing: word[..<(count - ending.utf8CodeUnitCount)])), !body(entry, false) { return }
+        }
+    }
+
+    /// ``IngredientVocabulary/pluralEndings``, for comparing bytes.
+    private static let pluralEndings: [StaticString] = ["s", "es", "n", "en", "e", "er"]
 }
 
 extension IngredientVocabulary {
@@ -143,61 +182,119 @@ extension IngredientVocabulary {
         func index(_ offset: Int) -> String.Index { original.utf8.index(original.utf8.startIndex, offsetBy: offset) }
         return line.withUTF8 { bytes -> (segments: [Segment], allWords: [String])? in
             guard TextMatching.isBelowCombiningMarks(bytes) else { return nil }
+            // Most lines name nothing the vocabulary knows and say nothing of being optional:
+            // looking their words up, without keeping them, is all they need.
+            guard let survey = Self.survey(bytes, table: table) else { return nil }
+            if !survey.mayName && !survey.mayBeOptional { return ([], []) }
             var builder = SegmentBuilder()
             var allWords: [String] = []
-            var needsAllWords = false
-            var wordStart: Int?
-            var depth = 0
-            func endWord(at end: Int) -> Bool {
-                guard let start = wordStart else { return true }
-                wordStart = nil
-                let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                let word: LineWord
-                if TextMatching.isASCII(raw) {
-                    word = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { folded in
-                        for (offset, byte) in raw.enumerated() { folded[offset] = (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte }
-                        return Self.lineWord(UnsafeBufferPointer(folded), table: table)
-                    }
-                } else {
-                    let folded = TextMatching.foldedUTF8(raw)
-                    guard folded.withUnsafeBufferPointer(TextMatching.isBelowCombiningMarks) else { return false }
-                    word = folded.withUnsafeBufferPointer { Self.lineWord($0, table: table) }
+            let finished = Self.scanPlain(bytes) { range, inBrackets in
+                guard survey.mayBeOptional || (survey.mayName && !inBrackets) else { return true }
+                let raw = UnsafeBufferPointer(rebasing: bytes[range])
+                return Self.withFolded(raw) { folded in
+                    let word = Self.lineWord(folded, table: table)
+                    if survey.mayBeOptional { allWords.append(word.text) }
+                    if survey.mayName && !inBrackets { builder.add(word, at: index(range.lowerBound)..<index(range.upperBound)) }
                 }
-                allWords.append(word.text)
-                if word.kinds.contains(.startsOptionalPhrase) { needsAllWords = true }
-                guard depth == 0 else { return true }
-                builder.add(word, at: index(start)..<index(end))
-                return true
-            }
-            var offset = 0
-            while offset < bytes.count {
-                let byte = bytes[offset]
-                let length = byte < 0x80 ? 1 : 2
-                defer { offset += length }
-                if length == 2 {
-                    let scalar = (Int(byte & 0x1F) << 6) | Int(bytes[offset + 1] & 0x3F)
-                    if Self.latinWordScalars[scalar - 0x80] {
-                        if wordStart == nil { wordStart = offset }
-                        continue
-                    }
-                } else if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) {
-                    if wordStart == nil { wordStart = offset }
-                    continue
-                }
-                guard endWord(at: offset) else { return nil }
+            } mark: { byte, offset in
+                guard survey.mayName else { return }
                 switch byte {
-                case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: ")"), UInt8(ascii: "]"): depth = max(0, depth - 1)
-                case _ where depth > 0: break
                 case UInt8(ascii: ","), UInt8(ascii: ";"): builder.endSegment()
-                case UInt8(ascii: "&"), UInt8(ascii: "+"): builder.addConjunction(Self.lineWord("and", table: table), at: index(offset)..<index(offset + 1))
                 case UInt8(ascii: "/"): builder.addConjunction(Self.lineWord("or", table: table), at: index(offset)..<index(offset + 1))
-                default: break
+                default: builder.addConjunction(Self.lineWord("and", table: table), at: index(offset)..<index(offset + 1))
                 }
             }
-            guard endWord(at: bytes.count) else { return nil }
+            guard finished else { return nil }
             builder.endSegment()
-            return (builder.segments, needsAllWords ? allWords : [])
+            return (builder.segments, allWords)
+        }
+    }
+
+    /// Whether a word outside brackets may start a name (or "&", "+", "/", as the word they
+    /// are), and whether a word may start a phrase that marks the line optional; nil when a
+    /// word folds to a scalar above U+02FF.
+    private static func survey(_ bytes: UnsafeBufferPointer<UInt8>, table: ReadingWordTable) -> (mayName: Bool, mayBeOptional: Bool)? {
+        var mayName = false, mayBeOptional = false
+        func startsName(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+            var starts = false
+            table.forEachForm(of: word) { entry, _ in
+                starts = table.startsPhrases(entry)
+                return !starts
+            }
+            return starts
+        }
+        let finished = scanPlain(bytes) { range, inBrackets in
+            withFolded(UnsafeBufferPointer(rebasing: bytes[range])) { folded in
+                if !mayBeOptional, let entry = table.entry(folded), table.kinds(entry).contains(.startsOptionalPhrase) { mayBeOptional = true }
+                if !mayName && !inBrackets && startsName(folded) { mayName = true }
+            }
+        } mark: { byte, _ in
+            if !mayName, byte != UInt8(ascii: ","), byte != UInt8(ascii: ";") {
+                let word: StaticString = byte == UInt8(ascii: "/") ? "or" : "and"
+                mayName = startsName(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+            }
+        }
+        return finished ? (mayName, mayBeOptional) : nil
+    }
+
+    /// Walks a plain line's words: `word` gets each run of letters and digits, with whether it
+    /// is in brackets, and `mark` each ",", ";", "&", "+" and "/" outside brackets. False when
+    /// `word` returns false.
+    private static func scanPlain(_ bytes: UnsafeBufferPointer<UInt8>, word: (Range<Int>, _ inBrackets: Bool) -> Bool,
+                                  mark: (UInt8, Int) -> Void) -> Bool {
+        var wordStart: Int?
+        var depth = 0
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte >= 0x80 {
+                let scalar = (Int(byte & 0x1F) << 6) | Int(bytes[offset + 1] & 0x3F)
+                if latinWordScalars[scalar - 0x80] {
+                    if wordStart == nil { wordStart = offset }
+                } else if let start = wordStart {
+                    guard word(start..<offset, depth > 0) else { return false }
+                    wordStart = nil
+                }
+                offset += 2
+                continue
+            }
+            if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) {
+                if wordStart == nil { wordStart = offset }
+                offset += 1
+                continue
+            }
+            if let start = wordStart {
+                guard word(start..<offset, depth > 0) else { return false }
+                wordStart = nil
+            }
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth = max(0, depth - 1)
+            case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "&"), UInt8(ascii: "+"), UInt8(ascii: "/"):
+                if depth == 0 { mark(byte, offset) }
+            default: break
+            }
+            offset += 1
+        }
+        if let start = wordStart { return word(start..<bytes.count, depth > 0) }
+        return true
+    }
+
+    /// Calls `body` with a plain word folded (ASCII lower-cased on the stack); false, without
+    /// calling it, when the fold has a scalar above U+02FF.
+    private static func withFolded(_ raw: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        if TextMatching.isASCII(raw) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { folded in
+                for (offset, byte) in raw.enumerated() { folded[offset] = (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte }
+                body(UnsafeBufferPointer(folded))
+            }
+            return true
+        }
+        let folded = TextMatching.foldedUTF8(raw)
+        return folded.withUnsafeBufferPointer { folded in
+            guard TextMatching.isBelowCombiningMarks(folded) else { return false }
+            body(folded)
+            return true
         }
     }
 
@@ -209,39 +306,20 @@ extension IngredientVocabulary {
     }
 
     /// A folded word whose scalars are all below U+0300, with what the table knows of it and
-    /// of its forms without a plural ending (the keys ``candidates(of:)`` looks up).
+    /// of its forms without a plural ending.
     static func lineWord(_ folded: UnsafeBufferPointer<UInt8>, table: ReadingWordTable) -> LineWord {
-        let entry = table.entry(folded)
         var candidates: [LineWord.Candidates] = []
-        if let phrases = entry?.phrases, !phrases.isEmpty { candidates.append(.init(phrases: phrases, exact: true)) }
-        let count = folded.count
-        func ends(with ending: StaticString) -> Bool {
-            ending.utf8CodeUnitCount <= count
-                && memcmp(folded.baseAddress! + count - ending.utf8CodeUnitCount, ending.utf8Start, ending.utf8CodeUnitCount) == 0
+        table.forEachForm(of: folded) { entry, exact in
+            if table.startsPhrases(entry) { candidates.append(.init(phrases: table.phrases(entry), exact: exact)) }
+            return true
         }
-        func consider(_ key: UnsafeBufferPointer<UInt8>) {
-            if let phrases = table.entry(key)?.phrases, !phrases.isEmpty { candidates.append(.init(phrases: phrases, exact: false)) }
-        }
-        if count > 4, ends(with: "ies") {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count - 2) { key in
-                _ = key.initialize(from: folded.prefix(count - 3))
-                key[count - 3] = UInt8(ascii: "y")
-                consider(UnsafeBufferPointer(key))
-            }
-        }
-        for ending in pluralEndingBytes where count - ending.utf8CodeUnitCount >= 2 && ends(with: ending) {
-            consider(UnsafeBufferPointer(rebasing: folded[..<(count - ending.utf8CodeUnitCount)]))
-        }
-        return LineWord(text: String(decoding: folded, as: UTF8.self), kinds: entry?.kinds ?? [], candidates: candidates,
-                        isNumeral: isNumeral(folded))
+        return LineWord(text: String(decoding: folded, as: UTF8.self), kinds: table.entry(folded).map(table.kinds) ?? [],
+                        candidates: candidates, isNumeral: isNumeral(folded))
     }
 
     static func lineWord(_ word: StaticString, table: ReadingWordTable) -> LineWord {
         lineWord(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount), table: table)
     }
-
-    /// ``pluralEndings``, for comparing bytes.
-    private static let pluralEndingBytes: [StaticString] = ["s", "es", "n", "en", "e", "er"]
 
     /// Whether every scalar of a folded plain word is a number, as `Character.isNumber` says.
     private static func isNumeral(_ folded: UnsafeBufferPointer<UInt8>) -> Bool {

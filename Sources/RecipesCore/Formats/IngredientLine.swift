@@ -3,7 +3,7 @@
 /// A line that does not start with a quantity is all name: "Salt, to taste".
 enum IngredientLine {
     static func split(_ line: String) -> (name: String, amount: String) {
-        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        let words = whitespaceSeparatedWords(line)
         var index = 0
         var amount: [String] = []
         // Quantities, ranges and mixed numbers: "1", "1 1/2", "1-2", "1 to 2", "½", "500g".
@@ -59,6 +59,14 @@ enum IngredientLine {
         let name = rest.joined(separator: " ")
         guard !name.isEmpty else { return (line.trimmedWhitespace, "") }
         return (name, amount.joined(separator: " ").trimmingCharacters(of: ","))
+    }
+
+    /// `line` split at whitespace. An ASCII line by its bytes, whose whitespace is the same
+    /// (a carriage return and line feed, one Character, separate alike): asking each
+    /// Character's properties was a tenth of reading a line with an amount.
+    private static func whitespaceSeparatedWords(_ line: String) -> [String] {
+        guard line.utf8.allSatisfy({ $0 < 0x80 }) else { return line.split(whereSeparator: \.isWhitespace).map(String.init) }
+        return line.utf8.split { $0 == 0x20 || (0x09...0x0D).contains($0) }.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// An amount without a number, in words: "a pinch of salt", "eine Prise Salz", "une
@@ -130,11 +138,15 @@ enum IngredientLine {
 
     /// How many words from `index` name a unit ("g", "c. à soupe", "colheres de sopa"), or nil.
     private static func unitLength(_ words: [String], at index: Int) -> Int? {
-        for unit in multiWordUnits where index + unit.count <= words.count
+        guard index < words.count else { return nil }
+        // The first word normalized once: normalizing it again for each unit of several words
+        // was a sixth of reading a line with an amount.
+        let first = normalizedUnit(words[index])
+        for unit in multiWordUnits where index + unit.count <= words.count && unit[0] == first
             && zip(unit, words[index..<(index + unit.count)]).allSatisfy({ $0 == normalizedUnit($1) }) {
             return unit.count
         }
-        return index < words.count && units.contains(normalizedUnit(words[index])) ? 1 : nil
+        return units.contains(first) ? 1 : nil
     }
 
     private static func isQuantity(_ word: String) -> Bool {

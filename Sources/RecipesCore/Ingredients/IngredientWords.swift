@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What the reading rules ask of a word besides its text: whether it joins ("or", "and"),
 /// starts a use or preparation, is left out of matching, or precedes a type number.
 struct WordKinds: OptionSet, Sendable {
@@ -51,8 +47,8 @@ struct LineWord {
 }
 
 /// The vocabulary's first words and the rules' word lists, found by a word's folded UTF-8
-/// bytes in an open-addressed table: hashing Strings for a Dictionary or Set, five to eight
-/// times a word, was a third of a line's reading.
+/// bytes in an open-addressed table: a line's words were Strings hashed for a Dictionary or
+/// Set five to eight times each, and a word without each plural ending it had a new String.
 ///
 /// Bytes compare as Swift compares Strings only when both are in NFC. A word whose scalars
 /// are all below U+0300 is its own NFC, so the table answers for such words (see
@@ -129,13 +125,18 @@ final class ReadingWordTable: Sendable {
             let number = Int(slots[slot])
             if number == 0 { return nil }
             let start = keyStarts[number - 1], end = keyStarts[number]
-            if end - start == word.count, keyBytes.withUnsafeBufferPointer({ keys in
-                memcmp(keys.baseAddress! + start, word.baseAddress!, word.count) == 0
-            }) {
+            if end - start == word.count, keyBytes.withUnsafeBufferPointer({ Self.same(UnsafeBufferPointer(rebasing: $0[start..<end]), word) }) {
                 return number - 1
             }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Whether two runs of bytes are the same; words are short, so a loop is as quick as memcmp.
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] { return false }
+        return true
     }
 
     func kinds(_ entry: Int) -> WordKinds { kinds[entry] }
@@ -149,8 +150,9 @@ final class ReadingWordTable: Sendable {
         if let entry = entry(word), !body(entry, true) { return }
         let count = word.count
         func ends(with ending: StaticString) -> Bool {
-            ending.utf8CodeUnitCount <= count
-                && memcmp(word.baseAddress! + count - ending.utf8CodeUnitCount, ending.utf8Start, ending.utf8CodeUnitCount) == 0
+            let length = ending.utf8CodeUnitCount
+            return length <= count && Self.same(UnsafeBufferPointer(rebasing: word[(count - length)...]),
+                                                UnsafeBufferPointer(start: ending.utf8Start, count: length))
         }
         if count > 4, ends(with: "ies") {
             let go = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count - 2) { key in

@@ -275,7 +275,8 @@ extension IngredientVocabulary {
         }
     }
 
-    /// ``segments(of:)`` by Characters, for any line.
+    /// ``segments(of:)`` by Characters, for any line: how every line was read before
+    /// ``plainSegments(of:table:)``, which its tests compare with this.
     func characterSegments(of line: String) -> (segments: [Segment], allWords: [String]) {
         var builder = SegmentBuilder()
         // Every word, in brackets too and with articles, for the phrases that mark a line optional.

@@ -232,6 +232,38 @@ import Testing
         #expect(try context.fetch(cheese).map(\.name) == ["Quiche"])
     }
 
+    /// `usingIngredient` is one predicate node: combined with `&&`, `||` and `!`, with a type
+    /// check and with a word search, SQL selects what evaluating the predicate on each recipe
+    /// in memory selects, from the stored needs and from the lines read in the query.
+    @Test func aSearchByIngredientCombinesAsInMemory() throws {
+        let temporary = TemporaryStore()
+        let context = ModelContext(temporary.store)
+        context.insert(Recipe(name: "Omelette", ingredients: [Ingredient(name: "Eier", amount: "3")]))
+        context.insert(BakedGood(name: "Egg bread", ingredients: [Ingredient(name: "eggs", amount: "2"), Ingredient(name: "flour", amount: "500 g")]))
+        context.insert(BakedGood(name: "Shortbread", ingredients: [Ingredient(name: "plain flour", amount: "200 g"), Ingredient(name: "butter", amount: "100 g")]))
+        context.insert(Recipe(name: "Ratatouille", summary: "No egg here", ingredients: [Ingredient(name: "eggplant", amount: "1")]))
+        context.insert(Beverage(name: "Eggnog", ingredients: [Ingredient(name: "egg yolks", amount: "4"), Ingredient(name: "milk", amount: "1 l")]))
+        try context.save()
+        let egg = RecipePredicates.usingIngredient("egg"), flour = RecipePredicates.usingIngredient("flour")
+        let baked = #Predicate<Recipe> { $0 is BakedGood }
+        let predicates: [Predicate<Recipe>] = [egg, egg && baked, egg || flour, !egg, baked && !flour, (egg && flour) || !baked,
+                                               egg && RecipePredicates.search("egg")!, !(egg || RecipePredicates.search("bread")!)]
+        let all = try context.fetch(FetchDescriptor<Recipe>())
+        #expect(all.count == 5)
+        func check(_ context: ModelContext, needs: Bool) throws {
+            for (index, predicate) in predicates.enumerated() {
+                let descriptor = FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\Recipe.name)])
+                let expected = try all.filter { try predicate.evaluate($0) }.map(\.name).sorted()
+                #expect(try context.fetch(descriptor).map(\.name) == expected, "predicate \(index)")
+                #expect(context.queryPlan(for: descriptor).sql.contains("ingredient_need") == needs, "predicate \(index)")
+                #expect(context.queryPlan(for: descriptor).untranslatedNodes.isEmpty, "predicate \(index)")
+            }
+        }
+        try check(context, needs: true)
+        try temporary.rawConnection().execute("UPDATE local_state SET value = 'another' WHERE key = 'ingredient vocabulary'")
+        try check(ModelContext(try RecipeStore(url: temporary.url, readOnly: true)), needs: false)
+    }
+
     /// The reading rules are part of the fingerprint by their version number: this sample's
     /// readings change only with a rule (or the built-in file). When this fails, raise
     /// `IngredientVocabulary.readingRulesVersion` if a rule changed, then pin the new hash.

@@ -14,6 +14,28 @@ import Testing
         "ﬁne straße İstanbul ǅemal", "👨‍👩‍👧 family", "x\u{212B}y\u{2126}z", "пельмени Борщ", "\u{0B47}\u{0B3E} oriya", "O\u{31B}\u{301} \u{1A0}\u{301}", "И\u{306}x", "か\u{3099}き", "\u{387}\u{374}",
     ]
 
+    /// A name's key of ASCII text is made by bytes; it must be what its Characters make, for
+    /// every ASCII character (control characters, CR LF, punctuation, the hyphen) in any
+    /// order, and names typed with accents reach the same key.
+    @Test func aNamesKeyByBytesIsTheKeyByCharacters() {
+        var random = PredicateDifferentialTests.Generator(state: 2212)
+        let pieces = ["\r\n", "\r", "\n", "\t", " ", "-", "--", "'", "Mom's", "Crème", "brûlée", "x", "42", "½"]
+        for round in 0..<5_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                text += Bool.random(using: &random) ? pieces.randomElement(using: &random)!
+                    : String(UnicodeScalar(UInt8.random(in: 0...0x7F, using: &random)))
+            }
+            let folded = TextMatching.fold(text)
+            #expect(TextMatching.nameKey(text) == TextMatching.characterNameKey(folded), "round \(round): \(Array(text.utf8))")
+            if folded.utf8.allSatisfy({ $0 < 0x80 }) {
+                #expect(TextMatching.asciiNameKey(folded) == TextMatching.characterNameKey(folded), "round \(round)")
+            }
+        }
+        #expect(TextMatching.nameKey("  Mom's -- Spaghetti\r\n") == "moms spaghetti")
+        #expect(TextMatching.nameKey("Crème-Fraîche") == "creme fraiche")
+    }
+
     @Test(arguments: texts) func canonicalIsTheWholeTextsNFC(text: String) {
         #expect(Array(TextMatching.canonical(text).utf8) == text._nfcCodeUnits)
     }

@@ -71,6 +71,14 @@ extension IngredientVocabulary {
         for (index, segment) in segments.enumerated() {
             let tokens = segment.words
             var matches = self.matches(in: tokens)
+            // A word that names an ingredient alone and is also a past participle ("gehakt",
+            // "macinato": minced meat) prepares what the line named before it: "1 ui, gehakt"
+            // is a chopped onion, "pepe nero macinato" ground black pepper.
+            if let firstStart = matches.map(\.start).min() {
+                matches.removeAll { match in
+                    match.words == 1 && Self.participleNames.contains(tokens[match.start].text) && (!identities.isEmpty || match.start > firstStart)
+                }
+            }
             guard let first = matches.first else { continue }
             // What follows "for", "with", "in", "pour", "zum"... is a use or a preparation
             // ("butter or margarine for the tin", "tomatoes in olive oil"), not an ingredient.
@@ -358,6 +366,11 @@ extension IngredientVocabulary {
     static let orWords: Set<String> = ["or", "oder", "ou", "o", "eller", "oppure"]
     /// "and" in the languages read.
     static let andWords: Set<String> = ["and", "und", "et", "y", "e", "en", "och", "og", "plus"]
+
+    /// Folded names of an ingredient that are also past participles in their language
+    /// (Dutch "gehakt" and Italian "macinato" are minced meat, and chopped or ground): an
+    /// ingredient only where no other comes before them in the line.
+    static let participleNames: Set<String> = ["gehakt", "macinato", "macinata", "trita", "trito", "hache", "hachee", "picada", "picado", "molida", "molido"]
 
     /// Words that start preparation or a use, not another ingredient, after a comma.
     static let preparationWords: Set<String> = [

@@ -34,6 +34,20 @@ struct IngredientReadingTests {
         #expect(reading.isAlternatives == alternatives)
     }
 
+    /// A word that names minced meat alone and is also a past participle ("gehakt",
+    /// "macinato") prepares an ingredient named before it in the line, never adds one (found
+    /// by a user trial: chopped parsley was bought as minced meat, and ground black pepper read
+    /// as nothing).
+    @Test(arguments: [
+        ("peterselie, gehakt", ["parsley"]), ("1 ui, gehakt", ["onion"]), ("knoflook, gehakt", ["garlic"]),
+        ("pepe nero, macinato", ["black pepper"]), ("pepe nero macinato", ["black pepper"]), ("aglio macinato", ["garlic"]),
+        ("500 g gehakt", ["ground meat"]), ("gehakt", ["ground meat"]), ("300 g di macinato", ["ground meat"]),
+        ("macinato di manzo", ["ground beef"]), ("500 g rundergehakt", ["ground beef"]), ("400 g carne macinata", ["ground meat"]),
+    ])
+    func aParticipleAfterANamePreparesIt(line: String, identities: [String]) {
+        #expect(vocabulary.reading(of: line).identities == identities)
+    }
+
     /// A more specific ingredient serves for the general one, never the other way; things
     /// named after an ingredient are not kinds of it.
     @Test(arguments: [

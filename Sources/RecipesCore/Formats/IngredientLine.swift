@@ -2,6 +2,18 @@
 /// ("2 ½ cups") and the name ("flour, sifted"), so that shopping lists can add amounts up.
 /// A line that does not start with a quantity is all name: "Salt, to taste".
 enum IngredientLine {
+    /// The note in parentheses that ends an amount, as a Cooklang import keeps
+    /// `@parmesan{200%g}(finely grated)` ("200 g (finely grated)", "(optional)"), and the
+    /// amount without it; nil when there is none. Brackets with a number are a size that is
+    /// part of the amount ("1 can (400 g)"), not a note.
+    static func note(ofAmount amount: String) -> (amount: String, note: String?) {
+        let trimmed = amount.trimmedWhitespace
+        guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") else { return (amount, nil) }
+        let note = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)].trimmedWhitespace
+        guard !note.contains(where: \.isNumber) else { return (amount, nil) }
+        return (String(trimmed[..<open]).trimmedWhitespace, note)
+    }
+
     static func split(_ line: String) -> (name: String, amount: String) {
         let words = whitespaceSeparatedWords(line)
         var index = 0

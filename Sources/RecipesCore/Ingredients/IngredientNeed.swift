@@ -21,17 +21,26 @@ struct IngredientNeed: Sendable, Equatable {
 }
 
 extension IngredientVocabulary {
-    /// The needs of the line `name` at `position`; none for a name with nothing to match.
-    func needs(ofLine name: String, at position: Int) -> [IngredientNeed] {
+    /// Whether the note that ends a line's amount says the line can be left out
+    /// ("(optional)", "(to serve)"), as the same words in its name do.
+    func amountSaysOptional(_ amount: String) -> Bool {
+        guard let note = IngredientLine.note(ofAmount: amount).note, !note.isEmpty else { return false }
+        return reading(of: note).isOptional
+    }
+
+    /// The needs of the line `name` at `position`, optional too when its `amount`'s note
+    /// says so; none for a name with nothing to match.
+    func needs(ofLine name: String, at position: Int, amount: String = "") -> [IngredientNeed] {
         let reading = reading(of: name)
+        let isOptional = reading.isOptional || amountSaysOptional(amount)
         if reading.identities.isEmpty {
             let key = ShoppingList.itemKey(name)
             guard !key.isEmpty else { return [] }
-            return [IngredientNeed(position: position, identity: key, isKnown: false, isEither: false, isOptional: reading.isOptional)]
+            return [IngredientNeed(position: position, identity: key, isKnown: false, isEither: false, isOptional: isOptional)]
         }
         let either = reading.isAlternatives
         return reading.identities.map {
-            IngredientNeed(position: position, identity: $0, isKnown: true, isEither: either, isOptional: reading.isOptional)
+            IngredientNeed(position: position, identity: $0, isKnown: true, isEither: either, isOptional: isOptional)
         }
     }
 

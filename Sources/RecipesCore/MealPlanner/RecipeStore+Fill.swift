@@ -154,7 +154,7 @@ extension RecipeStore {
             existing = try plannedUses(from: request.local.adding(days: -reach, to: first),
                                        to: request.local.adding(days: reach + 1, to: last), local: request.local)
         }
-        let lines = try database.prepare("SELECT name, heading FROM ingredient WHERE recipe = ? ORDER BY position")
+        let lines = try database.prepare("SELECT name, heading, amount FROM ingredient WHERE recipe = ? ORDER BY position")
         let reader = NeedsCache(IngredientVocabulary.active)
         // Only what some meal could take, and the recipes already planned: a recipe cooked
         // within no-repeat's days of the last meal can take none.
@@ -168,8 +168,8 @@ extension RecipeStore {
             try reader.needs(of: candidate.row) {
                 try lines.bind([.integer(candidate.row)])
                 defer { lines.reset() }
-                var read: [(name: String, isHeading: Bool)] = []
-                while try lines.step() { read.append((lines.string(0), lines.int(1) != 0)) }
+                var read: [(name: String, isHeading: Bool, amount: String)] = []
+                while try lines.step() { read.append((lines.string(0), lines.int(1) != 0, lines.string(2))) }
                 return read
             }
         })
@@ -249,10 +249,10 @@ private final class NeedsCache {
         reader = IngredientNeedReader(vocabulary)
     }
 
-    func needs(of row: Int64, lines: () throws -> [(name: String, isHeading: Bool)]) throws -> [IngredientNeed] {
+    func needs(of row: Int64, lines: () throws -> [(name: String, isHeading: Bool, amount: String)]) throws -> [IngredientNeed] {
         if let known = read[row] { return known }
         let needs = try lines().enumerated().flatMap { position, line in
-            reader.needs(ofLine: line.name, at: position, isHeading: line.isHeading)
+            reader.needs(ofLine: line.name, at: position, isHeading: line.isHeading, amount: line.amount)
         }
         read[row] = needs
         return needs

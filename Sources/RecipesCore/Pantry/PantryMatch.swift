@@ -52,7 +52,7 @@ extension PantryMatch {
         let covered = vocabulary.identitiesServed(by: pantry.map(\.identity) + alwaysThere)
         return recipe.ingredients.enumerated().map { position, line in
             guard !line.isHeading else { return nil }
-            let needs = vocabulary.needs(ofLine: line.name, at: position)
+            let needs = vocabulary.needs(ofLine: line.name, at: position, amount: line.amount)
             guard !needs.isEmpty else { return nil }
             if needs.contains(where: \.isOptional) { return .optional }
             let missing = missing(needs, covered: covered)
@@ -173,7 +173,7 @@ extension PredicateExpressions {
             let vocabulary = IngredientVocabulary.active
             let covered = vocabulary.identitiesServed(by: held + PantryMatch.alwaysThere)
             var reader = IngredientNeedReader(vocabulary)
-            let needs = recipe.ingredients.enumerated().flatMap { reader.needs(ofLine: $1.name, at: $0, isHeading: $1.isHeading) }
+            let needs = recipe.ingredients.enumerated().flatMap { reader.needs(ofLine: $1.name, at: $0, isHeading: $1.isHeading, amount: $1.amount) }
             return PantryMatch.missing(needs, covered: covered).count <= missingAtMost
         }
     }

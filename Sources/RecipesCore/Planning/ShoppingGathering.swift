@@ -49,6 +49,10 @@ struct ShoppingGathering {
     /// Adds an ingredient line, its amount times `factor`, needed by `recipe`.
     mutating func add(name: String, amount: String, factor: Double, from recipe: String) {
         var name = name
+        // A note ending the amount ("200 g (finely grated)", "(optional)") is no part of the
+        // quantity or its unit; one that says the line can be left out makes it optional.
+        let optionalByNote = vocabulary.amountSaysOptional(amount)
+        let amount = IngredientLine.note(ofAmount: amount).amount
         let parsed = ShoppingList.parse(amount)
         var unit = parsed?.unit ?? ""
         // "garlic cloves", 2: the count is the unit, as in "garlic", "2 cloves".
@@ -58,7 +62,7 @@ struct ShoppingGathering {
         if parsed == nil, !reading.isAlternatives, reading.identities.count > 1 {
             for (identity, written) in zip(reading.identities, reading.written) {
                 addAmount(key: "=" + identity, name: written, identity: identity, parsed: nil, unit: "", amount: amount, factor: factor,
-                          recipe: recipe, optional: reading.isOptional)
+                          recipe: recipe, optional: reading.isOptional || optionalByNote)
             }
             return
         }
@@ -74,7 +78,7 @@ struct ShoppingGathering {
         // "large eggs, beaten").
         let written = reading.isAlternatives ? reading.written.joined(separator: " or ") : reading.written.first ?? name
         addAmount(key: key, name: identity != nil ? written : name, identity: identity, parsed: parsed.map { ($0.quantity, $0.upTo) }, unit: unit, amount: amount,
-                  factor: factor, recipe: recipe, optional: reading.isOptional)
+                  factor: factor, recipe: recipe, optional: reading.isOptional || optionalByNote)
     }
 
     private mutating func addAmount(key: String, name: String, identity: String?, parsed: (quantity: Double, upTo: Double?)?, unit: String,

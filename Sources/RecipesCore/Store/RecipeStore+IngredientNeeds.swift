@@ -64,10 +64,10 @@ extension RecipeStore {
         let insert = try database.cachedStatement(Self.needInsertSQL)
         var reader = IngredientNeedReader(vocabulary)
         try database.forEachRow("""
-            SELECT recipe, position, name, heading FROM ingredient WHERE recipe IN (SELECT rowid FROM recipe WHERE needs_read IS NULL)
+            SELECT recipe, position, name, amount, heading FROM ingredient WHERE recipe IN (SELECT rowid FROM recipe WHERE needs_read IS NULL)
             """, cached: false) { row in
             let recipe: Int64 = try row["recipe"]
-            for need in reader.needs(ofLine: try row["name"], at: try row["position"], isHeading: try row["heading"]) {
+            for need in reader.needs(ofLine: try row["name"], at: try row["position"], isHeading: try row["heading"], amount: try row["amount"]) {
                 try insert.run([recipe.sqliteValue, need.position.sqliteValue, .text(need.identity), need.isKnown.sqliteValue,
                                 need.isEither.sqliteValue, need.isOptional.sqliteValue])
             }
@@ -99,8 +99,9 @@ struct IngredientNeedReader {
 
     /// The needs of the line `name` at `position`. A heading ("For the eggs") is never
     /// needed, but an ingredient it names is kept as optional: a search by ingredient reads
-    /// every line's name, in SQL as in memory.
-    mutating func needs(ofLine name: String, at position: Int, isHeading: Bool = false) -> [IngredientNeed] {
+    /// every line's name, in SQL as in memory. A note ending the `amount` that says the line
+    /// can be left out makes its needs optional.
+    mutating func needs(ofLine name: String, at position: Int, isHeading: Bool = false, amount: String = "") -> [IngredientNeed] {
         let read: [IngredientNeed]
         if let known = remembered[name] {
             read = known
@@ -112,15 +113,16 @@ struct IngredientNeedReader {
         if isHeading { return read.filter(\.isKnown).map {
             IngredientNeed(position: position, identity: $0.identity, isKnown: true, isEither: $0.isEither, isOptional: true)
         } }
-        return position == 0 ? read : read.map {
-            IngredientNeed(position: position, identity: $0.identity, isKnown: $0.isKnown, isEither: $0.isEither, isOptional: $0.isOptional)
+        let optional = vocabulary.amountSaysOptional(amount)
+        return position == 0 && !optional ? read : read.map {
+            IngredientNeed(position: position, identity: $0.identity, isKnown: $0.isKnown, isEither: $0.isEither, isOptional: $0.isOptional || optional)
         }
     }
 
     /// The needs of a record's lines.
     mutating func needs(of record: RecipeRecord) -> [IngredientNeed] {
         record.ingredients.enumerated().flatMap { position, line in
-            needs(ofLine: line.name, at: position, isHeading: line.isHeading)
+            needs(ofLine: line.name, at: position, isHeading: line.isHeading, amount: line.amount)
         }
     }
 }

@@ -3,7 +3,7 @@ import RecipesCore
 
 /// Options and argument handling shared by several commands.
 enum CommonOptions {
-    static func kind(help: String = "Only recipes of this kind: all, baked or beverage (default: all).") -> OptionSpec {
+    static func kind(help: String = "Only recipes of this kind: all, dish, baked or beverage (default: all).") -> OptionSpec {
         OptionSpec("--kind", short: "k", value: "kind", choosing: KindChoice.self, help: help)
     }
 

@@ -38,7 +38,7 @@ struct NextCommand: RecipesCommand {
     let window: TimeInterval?
     /// The cron period: only recipes whose start is (window - period, window] away.
     let period: TimeInterval?
-    let recipeKind: RecipeKind
+    let kinds: RecipeKinds
     let following: Bool
     /// Whether the pantry items to be used soon follow the meal.
     let remindsUseBy: Bool
@@ -47,7 +47,7 @@ struct NextCommand: RecipesCommand {
         status = (arguments.choice(Self.format) ?? NextFormat.plain).status
         window = try Self.duration(arguments, Self.within)
         period = try Self.duration(arguments, Self.every)
-        recipeKind = (arguments.choice(Self.kind) ?? KindChoice.all).recipeKind
+        kinds = (arguments.choice(Self.kind) ?? KindChoice.all).kinds
         following = arguments.has(Self.follow)
         remindsUseBy = arguments.has(Self.useBy)
         if remindsUseBy, status.feedsABar || following || !(status is PlainStatus || status is NotifyStatus) {
@@ -121,7 +121,7 @@ struct NextCommand: RecipesCommand {
     private func announce(_ store: RecipeStore, window: TimeInterval, period: TimeInterval,
                           _ environment: CommandEnvironment) throws -> ExitStatus {
         let formatter = PlannedTimeFormatter(now: environment.now, local: environment.local)
-        let lines = try store.mealsToAnnounce(at: environment.now, within: window, every: period, kind: recipeKind, local: environment.local)
+        let lines = try store.mealsToAnnounce(at: environment.now, within: window, every: period, kinds: kinds, local: environment.local)
             .map { StatusLine($0, formatter: formatter) }
         lines.forEach { environment.output.line(status.render($0)) }
         if !lines.isEmpty { remindUseBy(store, environment) }
@@ -147,7 +147,7 @@ struct NextCommand: RecipesCommand {
     }
 
     private func current(_ store: RecipeStore, now: Date, _ environment: CommandEnvironment) throws -> StatusLine? {
-        guard let upcoming = try store.nextPlannedRecipe(after: now, kind: recipeKind, local: environment.local),
+        guard let upcoming = try store.nextPlannedRecipe(after: now, kinds: kinds, local: environment.local),
               window.map({ upcoming.timeToStart <= $0 }) ?? true else { return nil }
         return StatusLine(upcoming, formatter: PlannedTimeFormatter(now: now, local: environment.local))
     }

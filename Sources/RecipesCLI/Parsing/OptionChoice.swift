@@ -26,11 +26,12 @@ extension ParsedArguments {
 
 /// `--kind` where it filters: every kind, or one.
 enum KindChoice: String, OptionChoice {
-    case all, baked, beverage
+    case all, dish, baked, beverage
 
-    var recipeKind: RecipeKind {
+    var kinds: RecipeKinds {
         switch self {
         case .all: .all
+        case .dish: .dishes
         case .baked: .bakedGoods
         case .beverage: .beverages
         }

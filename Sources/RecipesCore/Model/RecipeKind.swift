@@ -26,3 +26,49 @@ public enum RecipeKind: String, CaseIterable, Codable, Sendable {
     /// Beverages only.
     case beverages
 }
+
+/// Any set of the three kinds: what ``RecipeKind`` filters, and plain dishes alone, which it
+/// cannot name without a fourth case that would break a `switch` written for SwiftData's
+/// sample. `recipes next --kind dish` asks for ``dishes``.
+public struct RecipeKinds: OptionSet, Hashable, Sendable {
+    /// The bits, one a kind.
+    public let rawValue: Int
+    /// Kinds from their bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Plain recipes: neither baked goods nor beverages.
+    public static let dishes = RecipeKinds(rawValue: 1 << 0)
+    /// Baked goods.
+    public static let bakedGoods = RecipeKinds(rawValue: 1 << 1)
+    /// Beverages.
+    public static let beverages = RecipeKinds(rawValue: 1 << 2)
+    /// Every kind.
+    public static let all: RecipeKinds = [.dishes, .bakedGoods, .beverages]
+
+    /// The kinds `kind` filters for.
+    public init(_ kind: RecipeKind) {
+        switch kind {
+        case .all: self = .all
+        case .bakedGoods: self = .bakedGoods
+        case .beverages: self = .beverages
+        }
+    }
+
+    /// Whether a recipe of `variety` is of one of these kinds.
+    public func includes(_ variety: RecipeVariety) -> Bool {
+        switch variety {
+        case .dish: contains(.dishes)
+        case .bakedGood: contains(.bakedGoods)
+        case .beverage: contains(.beverages)
+        }
+    }
+
+    /// The varieties, in the order of `RecipeVariety.allCases`.
+    var varieties: [RecipeVariety] { RecipeVariety.allCases.filter(includes) }
+
+    /// `alias.kind IN (...)` for these kinds; nil for all of them, which needs no test.
+    func sqlCondition(column: String) -> String? {
+        guard self != .all else { return nil }
+        return "\(column) IN (\(varieties.map { "'\($0.rawValue)'" }.joinedText(separator: ", ")))"
+    }
+}

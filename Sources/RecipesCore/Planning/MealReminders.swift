@@ -18,7 +18,13 @@ extension RecipeStore {
     /// whose time has come are left out.
     public func mealsToAnnounce(at now: Date, within window: TimeInterval, every period: TimeInterval,
                                 kind: RecipeKind = .all, local: LocalTime = .system) throws -> [UpcomingRecipe] {
-        let meals = try plannedMeals(from: now, to: now + window + Self.reminderLookahead + 1, kind: kind, local: local)
+        try mealsToAnnounce(at: now, within: window, every: period, kinds: RecipeKinds(kind), local: local)
+    }
+
+    /// ``mealsToAnnounce(at:within:every:kind:local:)`` of any set of kinds (plain dishes alone, say).
+    public func mealsToAnnounce(at now: Date, within window: TimeInterval, every period: TimeInterval,
+                                kinds: RecipeKinds, local: LocalTime = .system) throws -> [UpcomingRecipe] {
+        let meals = try plannedMeals(from: now, to: now + window + Self.reminderLookahead + 1, kinds: kinds, local: local)
         var announced: [UpcomingRecipe] = []
         var changed: [UUID: Date] = [:]
         for meal in meals where !meal.isCooked && meal.date > now {

@@ -93,6 +93,11 @@ extension RecipeStore {
     /// here because a status bar starts this process every few seconds and building and
     /// translating a predicate costs more than the query itself (tests keep the two equal).
     public func nextPlannedRecipe(after now: Date, kind: RecipeKind = .all, local: LocalTime = .system) throws -> UpcomingRecipe? {
+        try nextPlannedRecipe(after: now, kinds: RecipeKinds(kind), local: local)
+    }
+
+    /// ``nextPlannedRecipe(after:kind:local:)`` of any set of kinds (plain dishes alone, say).
+    public func nextPlannedRecipe(after now: Date, kinds kind: RecipeKinds, local: LocalTime = .system) throws -> UpcomingRecipe? {
         // Recipes whose planned occurrence has passed move on to their next one first (see
         // RecipeStore+Plan); usually there are none, which costs one index lookup.
         let notMovedOn = try refreshPassedPlans(now: now, local: local)
@@ -130,7 +135,7 @@ extension RecipeStore {
     /// The meal whose planned time passed within ``UpcomingRecipe/inProgressFor`` and that
     /// was not recorded as cooked, the latest if several: the latest row of each of two
     /// indexes in that span, read from the index alone.
-    private func mealBegun(at now: Date, kind: RecipeKind) throws -> (id: UUID, at: Date)? {
+    private func mealBegun(at now: Date, kind: RecipeKinds) throws -> (id: UUID, at: Date)? {
         let begun = try reading {
             try database.fetchAll(Self.inProgressSQL(kind), [now, now - UpcomingRecipe.inProgressFor]) { row -> (id: UUID, at: Date) in
                 (try row["id"], try row["at"])
@@ -147,7 +152,7 @@ extension RecipeStore {
     }
 
     /// When cooking the next planned recipe should start: its planned date less its time.
-    private func nextStart(after now: Date, kind: RecipeKind) throws -> Date? {
+    private func nextStart(after now: Date, kind: RecipeKinds) throws -> Date? {
         try reading {
             try database.fetchOne(Self.nextPlannedSQL(kind, selecting: "r.planned, r.total_minutes, r.prep_minutes, r.cook_minutes"),
                                   SQLArguments([now.sqliteValue, now.sqliteValue, 1.sqliteValue, 0.sqliteValue])) { row -> Date in
@@ -159,12 +164,8 @@ extension RecipeStore {
 
     /// A single date not cooked stays `planned` once passed (nothing follows it); a meal
     /// moved on from is `plan_current`. Parameters (now, now - inProgressFor); a row of each.
-    static func inProgressSQL(_ kind: RecipeKind) -> String {
-        let kinds = switch kind {
-        case .all: ""
-        case .bakedGoods: " AND kind IN ('baked')"
-        case .beverages: " AND kind IN ('beverage')"
-        }
+    static func inProgressSQL(_ kind: RecipeKinds) -> String {
+        let kinds = kind.sqlCondition(column: "kind").map { " AND " + $0 } ?? ""
         return """
             SELECT * FROM (SELECT id, planned AS at FROM recipe WHERE planned > ?2 AND planned <= ?1\(kinds) ORDER BY planned DESC, id DESC LIMIT 1)
             UNION ALL SELECT * FROM (SELECT id, plan_current AS at FROM recipe WHERE plan_current > ?2 AND plan_current <= ?1\(kinds)
@@ -175,13 +176,9 @@ extension RecipeStore {
     /// What `nextPlannedDescriptor(after:kind:)` (module `Recipes`) compiles to, with parameters
     /// (now, now, limit, offset); `nil ?? now > now` is decided while translating, which
     /// leaves a range on the partial planned-date index.
-    static func nextPlannedSQL(_ kind: RecipeKind, selecting columns: String = recipeSelection) -> String {
+    static func nextPlannedSQL(_ kind: RecipeKinds, selecting columns: String = recipeSelection) -> String {
         let upcoming = "(r.planned IS NOT NULL AND r.planned > ?2)"
-        let condition = switch kind {
-        case .all: upcoming
-        case .bakedGoods: "((r.kind IN ('baked')) AND \(upcoming))"
-        case .beverages: "((r.kind IN ('beverage')) AND \(upcoming))"
-        }
+        let condition = kind.sqlCondition(column: "r.kind").map { "((\($0)) AND \(upcoming))" } ?? upcoming
         return "SELECT \(columns) FROM recipe r WHERE \(condition) ORDER BY r.planned ASC, r.id LIMIT ?3 OFFSET ?4"
     }
 

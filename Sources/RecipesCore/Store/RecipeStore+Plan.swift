@@ -44,7 +44,14 @@ extension RecipeStore {
     /// without an end costs what the window holds.
     public func plannedMeals(from start: Date, to end: Date, kind: RecipeKind = .all, repeatsUntil: Date? = nil,
                              local: LocalTime = .system) throws -> [PlannedMeal] {
-        try readSnapshot {
+        try plannedMeals(from: start, to: end, kinds: RecipeKinds(kind), repeatsUntil: repeatsUntil, local: local)
+    }
+
+    /// ``plannedMeals(from:to:kind:repeatsUntil:local:)`` of any set of kinds (plain dishes alone, say).
+    public func plannedMeals(from start: Date, to end: Date, kinds: RecipeKinds, repeatsUntil: Date? = nil,
+                             local: LocalTime = .system) throws -> [PlannedMeal] {
+        let kind = kinds
+        return try readSnapshot {
             let candidates = try entries(where: """
                 removed = 0 AND ((repeat IS NULL AND date >= ? AND date < ?) OR (repeat IS NOT NULL AND date < ?))
                 """, [start, end, end])
@@ -407,11 +414,7 @@ extension RecipeStore {
 extension RecipeKind {
     /// Whether a recipe of `variety` is of this kind.
     func includes(_ variety: RecipeVariety) -> Bool {
-        switch self {
-        case .all: true
-        case .bakedGoods: variety == .bakedGood
-        case .beverages: variety == .beverage
-        }
+        RecipeKinds(self).includes(variety)
     }
 }
 

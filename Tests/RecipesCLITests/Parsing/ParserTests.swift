@@ -50,9 +50,10 @@ import Testing
     @Test func nextTakesItsFormatAndKindAsTypes() throws {
         let next = try command(["--store", "/tmp/x.sqlite", "next", "-f", "waybar", "--kind", "baked"], as: NextCommand.self)
         #expect(next.status is WaybarStatus)
-        #expect(next.recipeKind == .bakedGoods)
+        #expect(next.kinds == .bakedGoods)
+        #expect(try command(["next", "--kind", "dish"], as: NextCommand.self).kinds == .dishes)
         let plain = try command(["next"], as: NextCommand.self)
-        #expect(plain.status is PlainStatus && plain.recipeKind == .all && !plain.following)
+        #expect(plain.status is PlainStatus && plain.kinds == .all && !plain.following)
     }
 
     @Test func everyNextFormatNamesItsOwnPrinter() {

@@ -10,7 +10,7 @@ import Testing
     func theWrittenOutSQLIsWhatTheDescriptorCompilesTo(kind: RecipeKind) {
         let now = Date()
         let plan = CompiledFetch(RecipeStore.nextPlannedDescriptor(after: now, kind: kind).query).plan
-        #expect(plan.sql == RecipeStore.nextPlannedSQL(kind))
+        #expect(plan.sql == RecipeStore.nextPlannedSQL(RecipeKinds(kind)))
         #expect(plan.isExact)
         let time = SQLiteValue.real(now.timeIntervalSinceReferenceDate)
         #expect(plan.parameters == [time, time, .integer(1), .integer(0)])

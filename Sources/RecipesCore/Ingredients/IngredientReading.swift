@@ -74,10 +74,9 @@ extension IngredientVocabulary {
             // A word that names an ingredient alone and is also a past participle ("gehakt",
             // "macinato": minced meat) prepares what the line named before it: "1 ui, gehakt"
             // is a chopped onion, "pepe nero macinato" ground black pepper.
-            if let firstStart = matches.map(\.start).min() {
-                matches.removeAll { match in
-                    match.words == 1 && Self.participleNames.contains(tokens[match.start].text) && (!identities.isEmpty || match.start > firstStart)
-                }
+            func isParticiple(_ match: Match) -> Bool { match.words == 1 && tokens[match.start].kinds.contains(.participle) }
+            if matches.contains(where: isParticiple), let firstStart = matches.lazy.map(\.start).min() {
+                matches.removeAll { isParticiple($0) && (!identities.isEmpty || $0.start > firstStart) }
             }
             guard let first = matches.first else { continue }
             // What follows "for", "with", "in", "pour", "zum"... is a use or a preparation

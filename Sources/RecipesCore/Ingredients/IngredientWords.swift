@@ -11,6 +11,8 @@ struct WordKinds: OptionSet, Sendable {
     /// The first word of a phrase that marks a line optional or offers extra ("to serve",
     /// "plus more"): only a line with one needs its words checked for those phrases.
     static let startsOptionalPhrase = WordKinds(rawValue: 1 << 5)
+    /// A name that is also a past participle ("gehakt"): see ``IngredientVocabulary/participleNames``.
+    static let participle = WordKinds(rawValue: 1 << 6)
 
     var isConjunction: Bool { !isDisjoint(with: [.or, .and]) }
 
@@ -22,6 +24,7 @@ struct WordKinds: OptionSet, Sendable {
         if IngredientVocabulary.preparationWords.contains(word) { kinds.insert(.preparation) }
         if IngredientVocabulary.isLeftOut(word) { kinds.insert(.leftOut) }
         if IngredientVocabulary.gradeWords.contains(word) { kinds.insert(.grade) }
+        if IngredientVocabulary.participleNames.contains(word) { kinds.insert(.participle) }
         if IngredientVocabulary.optionalPhrases[word] != nil || IngredientVocabulary.extraPhrases[word] != nil {
             kinds.insert(.startsOptionalPhrase)
         }
@@ -73,6 +76,7 @@ final class ReadingWordTable: Sendable {
         words.formUnion(IngredientVocabulary.preparationWords)
         words.formUnion(IngredientVocabulary.leftOutWords)
         words.formUnion(IngredientVocabulary.gradeWords)
+        words.formUnion(IngredientVocabulary.participleNames)
         words.formUnion(IngredientVocabulary.optionalPhrases.keys)
         words.formUnion(IngredientVocabulary.extraPhrases.keys)
         var plain: [String] = []

@@ -161,10 +161,14 @@ func runBenchmark(_ options: Options) throws {
     }
 
     // next: the limit-1 query, by the binary and by the sqlite3 shell.
+    // The recipe whose cooking starts first, from the same start index `next` reads (a start
+    // is at most 30 days before its meal), with its lines.
     let nowReference = now.timeIntervalSinceReferenceDate
+    let start = RecipeStore.startSQL(alias: "recipe")
+    let earliestStart = nowReference - Double(Recipe.longestMinutes * 60)
     let nextSQL = """
         SELECT r.name, r.planned, i.name, i.amount FROM (SELECT rowid, name, planned FROM recipe \
-        WHERE planned IS NOT NULL AND planned > \(nowReference) ORDER BY planned, id LIMIT 1) r \
+        WHERE planned IS NOT NULL AND \(start) >= \(earliestStart) AND planned > \(nowReference) ORDER BY \(start), planned, id LIMIT 1) r \
         LEFT JOIN ingredient i ON i.recipe = r.rowid ORDER BY i.position;
         """
     // Each against the sqlite3 shell: the two alternate run by run (ProcessTimer.medians).
@@ -193,7 +197,8 @@ func runBenchmark(_ options: Options) throws {
         // Against the shell's query on the same copy at the same moment, alternating.
         let later = now.addingTimeInterval(7 * 86_400).timeIntervalSinceReferenceDate
         let (after, shell) = try againstShell([recipesBinary, "--store", copy, "next", "--format", "waybar"],
-                                              nextSQL.replacingOccurrences(of: "\(nowReference)", with: "\(later)"),
+                                              nextSQL.replacingOccurrences(of: "\(earliestStart)", with: "\(later - Double(Recipe.longestMinutes * 60))")
+                                                .replacingOccurrences(of: "\(nowReference)", with: "\(later)"),
                                               store: copy, environment: weekLater, runs: nextRuns)
         report.nextWeekLater = (first, after, shell)
         try? fileManager.removeItem(atPath: copy)

@@ -18,7 +18,8 @@ struct NextCommand: RecipesCommand {
         name: "next",
         abstract: "Print the next planned recipe on one line, for status bars, cron and scripts.",
         discussion: """
-            Shows the earliest recipe planned after now: its name and when ("18:00 (in 2h 5m)", \
+            Shows the recipe planned after now whose cooking starts first (the earliest planned, \
+            unless one planned later takes longer to make): its name and when ("18:00 (in 2h 5m)", \
             "tomorrow 18:00", "Fri 18:00", "Dec 24 18:00"; for a recipe with a total time, when \
             to start: "start 14:00 (in 30m) for 18:00"), with a class: imminent (cooking starts \
             within an hour), today, upcoming, or none. A meal whose time has come shows as \

@@ -2,11 +2,12 @@
 extension NextCommand {
     static let manual = CommandManual(
         .init(#"""
-            The earliest recipe planned after now, with its name and when: "18:00 (in 2h 5m)" today,
-            "tomorrow 18:00", "Fri 18:00" within a week, "Dec 24 18:00" later, with the year when it
-            differs. A recipe with a total time (or preparation and cooking times) says when to start:
-            "start 14:00 (in 30m) for 18:00", "start now for 18:00 (in 25m)" once that is late, "Fri
-            18:00, start 14:00". A meal whose time has come stays, as "now", until it is recorded as
+            The recipe planned after now whose cooking starts first, with its name and when: "18:00
+            (in 2h 5m)" today, "tomorrow 18:00", "Fri 18:00" within a week, "Dec 24 18:00" later, with
+            the year when it differs. A recipe with a total time (or preparation and cooking times)
+            says when to start: "start 14:00 (in 30m) for 18:00", "start now for 18:00 (in 25m)" once
+            that is late, "Fri 18:00, start 14:00"; a roast at 19:00 that takes two hours comes before
+            a soup at 18:00, from 17:00. A meal whose time has come stays, as "now", until it is recorded as
             cooked, two hours have passed, or the next meal should be started. Its class is
             .B imminent
             (cooking starts within an hour, or the meal is in progress),

@@ -79,19 +79,22 @@ public struct UpcomingRecipe {
 }
 
 extension RecipeStore {
-    /// The limit-1 fetch behind `recipes next`: the earliest recipe planned after `now`,
-    /// optionally of one kind. It reads one row through the planned-date index. A meal whose
-    /// time has come and that was not recorded as cooked comes first, for
-    /// ``UpcomingRecipe/inProgressFor`` or until the next one should be started
-    /// (``UpcomingRecipe/isInProgress``).
+    /// The limit-1 fetch behind `recipes next`: of the recipes planned after `now`
+    /// (optionally of one kind), the one whose cooking should start first
+    /// (``UpcomingRecipe/startDate``: its planned date less its total time, else its
+    /// preparation and cooking times). For recipes that give no times that is the earliest
+    /// planned, what ``nextPlannedDescriptor(after:kind:)`` fetches; a roast at 19:00 that
+    /// takes two hours comes before a soup at 18:00. It reads one row through an index of
+    /// those start times. A meal whose time has come and that was not recorded as cooked
+    /// comes first, for ``UpcomingRecipe/inProgressFor`` or until the next one should be
+    /// started (``UpcomingRecipe/isInProgress``).
     ///
     /// ```swift
     /// let next = try store.nextPlannedRecipe(after: Date())
     /// ```
     ///
-    /// It runs the SQL that ``nextPlannedDescriptor(after:kind:)`` translates to, written out
-    /// here because a status bar starts this process every few seconds and building and
-    /// translating a predicate costs more than the query itself (tests keep the two equal).
+    /// Its SQL is written out because a status bar starts this process every few seconds, and
+    /// building and translating a predicate costs more than the query itself.
     public func nextPlannedRecipe(after now: Date, kind: RecipeKind = .all, local: LocalTime = .system) throws -> UpcomingRecipe? {
         try nextPlannedRecipe(after: now, kinds: RecipeKinds(kind), local: local)
     }
@@ -109,16 +112,18 @@ extension RecipeStore {
             return current
         }
         var found: RecipeRecord?
-        // Not an array literal: its existential element type costs the first call more than the query.
-        try forEachRecord(sql: Self.nextPlannedSQL(kind), arguments: SQLArguments([now.sqliteValue, now.sqliteValue, 1.sqliteValue, 0.sqliteValue]),
-                          movingPlansOn: false) {
+        try forEachRecord(sql: Self.nextStartingSQL(kind), arguments: Self.nextStartingArguments(now), movingPlansOn: false) {
             found = $0
             return false
         }
         // A read-only store could not write the moved-on dates: they compete here instead.
+        func start(_ record: RecipeRecord, planned: Date) -> Date {
+            planned - UpcomingRecipe.leadTime(total: record.totalMinutes, prep: record.prepMinutes, cook: record.cookMinutes)
+        }
         for (id, dates) in notMovedOn {
-            guard let planned = dates.planned, planned > now, planned < found?.plannedDate ?? .distantFuture,
-                  var record = try record(withID: id), kind.includes(record.variety) else { continue }
+            guard let planned = dates.planned, planned > now, var record = try record(withID: id), kind.includes(record.variety),
+                  found.flatMap({ found in found.plannedDate.map { start(record, planned: planned) < start(found, planned: $0) } }) ?? true
+            else { continue }
             record.plannedDate = planned
             found = record
         }
@@ -154,8 +159,8 @@ extension RecipeStore {
     /// When cooking the next planned recipe should start: its planned date less its time.
     private func nextStart(after now: Date, kind: RecipeKinds) throws -> Date? {
         try reading {
-            try database.fetchOne(Self.nextPlannedSQL(kind, selecting: "r.planned, r.total_minutes, r.prep_minutes, r.cook_minutes"),
-                                  SQLArguments([now.sqliteValue, now.sqliteValue, 1.sqliteValue, 0.sqliteValue])) { row -> Date in
+            try database.fetchOne(Self.nextStartingSQL(kind, selecting: "r.planned, r.total_minutes, r.prep_minutes, r.cook_minutes"),
+                                  Self.nextStartingArguments(now)) { row -> Date in
                 let planned: Date = try row["planned"]
                 return planned - UpcomingRecipe.leadTime(total: try row["total_minutes"], prep: try row["prep_minutes"], cook: try row["cook_minutes"])
             }
@@ -173,13 +178,31 @@ extension RecipeStore {
             """
     }
 
-    /// What `nextPlannedDescriptor(after:kind:)` (module `Recipes`) compiles to, with parameters
-    /// (now, now, limit, offset); `nil ?? now > now` is decided while translating, which
-    /// leaves a range on the partial planned-date index.
-    static func nextPlannedSQL(_ kind: RecipeKinds, selecting columns: String = recipeSelection) -> String {
-        let upcoming = "(r.planned IS NOT NULL AND r.planned > ?2)"
-        let condition = kind.sqlCondition(column: "r.kind").map { "((\($0)) AND \(upcoming))" } ?? upcoming
-        return "SELECT \(columns) FROM recipe r WHERE \(condition) ORDER BY r.planned ASC, r.id LIMIT ?3 OFFSET ?4"
+    /// When cooking a planned recipe should start, in SQL, as ``UpcomingRecipe/leadTime(of:)``
+    /// counts it (at most ``Recipe/longestMinutes`` before, whatever another program wrote):
+    /// the expression the `recipe_by_start` index keeps (Schema), written the same so that
+    /// SQLite uses it.
+    package static func startSQL(alias: String) -> String {
+        let column = { (name: String) in alias + "." + name }
+        let ready = "coalesce(\(column("total_minutes")), CASE WHEN \(column("prep_minutes")) IS NULL AND \(column("cook_minutes")) IS NULL THEN 0 "
+            + "ELSE coalesce(\(column("prep_minutes")), 0) + coalesce(\(column("cook_minutes")), 0) END)"
+        return "\(column("planned")) - 60.0 * min(max(\(ready), 0), \(Recipe.longestMinutes))"
+    }
+
+    /// The recipe planned after ?1 whose cooking starts first, ties by planned date and id,
+    /// from the start index: a start is at most ``Recipe/longestMinutes`` before its planned
+    /// date, so ?2 (now less that) bounds the range, and past meals in it are passed over in
+    /// the index itself. Parameters from ``nextStartingArguments(_:)``.
+    static func nextStartingSQL(_ kind: RecipeKinds, selecting columns: String = recipeSelection) -> String {
+        let start = startSQL(alias: "r")
+        let kinds = kind.sqlCondition(column: "r.kind").map { " AND " + $0 } ?? ""
+        return "SELECT \(columns) FROM recipe r WHERE r.planned IS NOT NULL AND \(start) >= ?2 AND r.planned > ?1\(kinds) "
+            + "ORDER BY \(start), r.planned, r.id LIMIT 1"
+    }
+
+    static func nextStartingArguments(_ now: Date) -> SQLArguments {
+        // Not an array literal: its existential element type costs the first call more than the query.
+        SQLArguments([now.sqliteValue, (now - TimeInterval(Recipe.longestMinutes * 60)).sqliteValue])
     }
 
     /// Recipes planned from `start` (inclusive) to `end` (exclusive), earliest first, ties by

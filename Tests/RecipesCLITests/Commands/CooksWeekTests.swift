@@ -280,6 +280,23 @@ import Testing
         #expect(try at("2026-12-06T16:30:00Z", ["next"]).stdout == "Soup · start 17:00 (in 30m) for 18:00\n")
     }
 
+    /// The meal to start first leads, though another is planned earlier: a two-hour roast at
+    /// 19:00 before the soup at 18:00, from the moment it should be started, in the bar as in
+    /// the reminders (found by a user trial: the bar showed the soup until 18:01).
+    @Test func theMealToStartFirstLeads() throws {
+        #expect(try cli.runOnStore(["add", "Roast", "--total", "2h", "-i", "1 chicken"]).status == 0)
+        #expect(try cli.runOnStore(["plan", "roast", "2026-12-06 19:00"]).status == 0)
+        #expect(try at("2026-12-06T16:00:00Z", ["next"]).stdout == "Roast · start 17:00 (in 1h 0m) for 19:00\n")
+        #expect(try at("2026-12-06T17:30:00Z", ["next"]).stdout == "Roast · start now for 19:00 (in 1h 30m)\n")
+        #expect(try at("2026-12-06T17:59:00Z", ["next", "--format", "waybar"]).stdout.contains(#""text":"Roast · start now for 19:00"#))
+        // The soup's time has come while the roast is in the oven: the roast is still to
+        // finish, so it stays ahead of the soup in progress.
+        #expect(try at("2026-12-06T18:05:00Z", ["next"]).stdout.hasPrefix("Roast · "))
+        // Without the roast's time the soup, planned first, leads again.
+        #expect(try cli.runOnStore(["set", "roast", "--total", ""]).status == 0)
+        #expect(try at("2026-12-06T17:30:00Z", ["next"]).stdout == "Soup · 18:00 (in 30m)\n")
+    }
+
     /// A meal planned inside the reminder's lead time is announced on the first run after it
     /// was planned, and only then. The entry's change time is the real clock's, so the runs
     /// are pinned around the real now.

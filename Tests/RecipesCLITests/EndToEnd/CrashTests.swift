@@ -164,10 +164,10 @@ import Testing
         let cli = RecipesProcess()
         try cli.seed([Recipe(name: "Soup", plannedDate: RecipesProcess.date("2026-11-30T18:00:00Z"),
                              ingredients: [Ingredient(name: "Leeks", amount: "2")])])
-        // The version before kept no picture or nutrition (the last migration).
+        // The version two before kept no picture or nutrition, and no index of cooking starts.
         try SQLiteConnection(path: cli.store.path).execute("""
-            ALTER TABLE recipe DROP COLUMN image; ALTER TABLE recipe DROP COLUMN nutrition;
-            DELETE FROM migration WHERE version = 20; PRAGMA user_version = 19
+            DROP INDEX recipe_by_start; ALTER TABLE recipe DROP COLUMN image; ALTER TABLE recipe DROP COLUMN nutrition;
+            DELETE FROM migration WHERE version >= 20; PRAGMA user_version = 19
             """)
         let (store, folder) = try sharedReadOnly(cli, part)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
@@ -190,7 +190,7 @@ import Testing
         #expect(try cli.run(["--store", store.path, "backup", backup.path], unprivileged: true).status == 0)
         #expect(try SQLiteConnection(path: backup.path, readOnly: true).scalar("PRAGMA user_version") == .integer(Int64(RecipeStore.currentSchemaVersion)))
         #expect(try FileContents.read(store.path) == before)
-        #expect(try SQLiteConnection(path: store.path, readOnly: true).scalar("PRAGMA user_version") == .integer(Int64(RecipeStore.currentSchemaVersion - 1)))
+        #expect(try SQLiteConnection(path: store.path, readOnly: true).scalar("PRAGMA user_version") == .integer(Int64(RecipeStore.currentSchemaVersion - 2)))
 
         // An empty file, a store no version has written yet, reads as an empty store.
         let empty = folder.appendingPathComponent("empty.sqlite")

@@ -189,6 +189,7 @@ import Testing
         try context.save()
         try temporary.rawConnection().execute("""
             BEGIN;
+            DROP INDEX IF EXISTS recipe_by_start;
             DROP TABLE ingredient_need;
             DROP TABLE ingredient_kind;
             DROP TABLE local_state;

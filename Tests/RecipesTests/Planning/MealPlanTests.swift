@@ -176,6 +176,7 @@ import Testing
         let raw = try SQLiteConnection(path: temporary.url.path)
         try raw.execute(Schema.migrations[0..<5].map(\.sql).joined(separator: "\n"))
         try raw.execute("""
+            DROP INDEX IF EXISTS recipe_by_start;
             INSERT INTO recipe (id, kind, name, planned, created, updated) VALUES
                 ('11111111-1111-1111-1111-111111111111', 'dish', 'Planned', 800000000, 1, 2),
                 ('22222222-2222-2222-2222-222222222222', 'dish', 'Unplanned', NULL, 1, 2);

@@ -3,17 +3,63 @@ import Foundation
 @testable import RecipesCore
 import Testing
 
-/// `nextPlannedRecipe` runs SQL written out for speed; it must stay what the SwiftData-shaped
-/// descriptor compiles to, and give the same answers.
+/// `nextPlannedRecipe` runs SQL written out for speed: of the recipes planned after now, the
+/// one whose cooking starts first. For recipes without times it must give what the
+/// SwiftData-shaped descriptor (earliest planned) gives; the start it orders by must be the one
+/// ``UpcomingRecipe`` shows, for any times a row may hold.
 @Suite struct NextPlannedTests {
-    @Test(arguments: RecipeKind.allCases)
-    func theWrittenOutSQLIsWhatTheDescriptorCompilesTo(kind: RecipeKind) {
-        let now = Date()
-        let plan = CompiledFetch(RecipeStore.nextPlannedDescriptor(after: now, kind: kind).query).plan
-        #expect(plan.sql == RecipeStore.nextPlannedSQL(RecipeKinds(kind)))
-        #expect(plan.isExact)
-        let time = SQLiteValue.real(now.timeIntervalSinceReferenceDate)
-        #expect(plan.parameters == [time, time, .integer(1), .integer(0)])
+    /// The start in SQL (the index's expression) against `UpcomingRecipe.leadTime`, for random
+    /// times: none, some, zero, negative (another program's), past the 30-day limit.
+    @Test func theStartInSQLIsTheStartShown() throws {
+        let temporary = TemporaryStore()
+        _ = temporary.store  // made, with its indexes
+        let raw = try temporary.rawConnection()
+        var random = PredicateDifferentialTests.Generator(state: 3434)
+        let values: [Int?] = [nil, nil, 0, 5, 45, 90, 240, -30, 1_440, Recipe.longestMinutes, Recipe.longestMinutes + 1, 100_000]
+        let planned = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        for round in 0..<300 {
+            let (total, prep, cook) = (values.randomElement(using: &random)!, values.randomElement(using: &random)!, values.randomElement(using: &random)!)
+            let start = try raw.fetchOne(Double.self, "SELECT \(RecipeStore.startSQL(alias: "r")) FROM (SELECT ? AS planned, ? AS total_minutes, ? AS prep_minutes, ? AS cook_minutes) r",
+                                         [planned, total, prep, cook], cached: false)
+            let lead = min(UpcomingRecipe.leadTime(total: total, prep: prep, cook: cook), TimeInterval(Recipe.longestMinutes * 60))
+            #expect(start == (planned - lead).timeIntervalSinceReferenceDate, "round \(round): \(String(describing: total)) \(String(describing: prep)) \(String(describing: cook))")
+        }
+        // The query reads the start index, in order, with no sort and no scan of the table.
+        let plan = try raw.fetchAll("EXPLAIN QUERY PLAN " + RecipeStore.nextStartingSQL(.all), RecipeStore.nextStartingArguments(planned),
+                                    cached: false) { try $0["detail"] as String }
+        #expect(plan.count == 1 && plan[0].contains("USING INDEX recipe_by_start"), "\(plan)")
+        let dishes = try raw.fetchAll("EXPLAIN QUERY PLAN " + RecipeStore.nextStartingSQL(.dishes), RecipeStore.nextStartingArguments(planned),
+                                      cached: false) { try $0["detail"] as String }
+        #expect(dishes.count == 1 && dishes[0].contains("USING INDEX recipe_by_start"), "\(dishes)")
+    }
+
+    /// A roast at 19:00 that takes two hours is started before a soup at 18:00: it comes
+    /// first from 17:00 (found by a user trial: the bar showed the soup until 18:01).
+    @Test func theRecipeThatStartsFirstComesFirst() throws {
+        let context = ModelContext(try RecipeStore.inMemory())
+        let evening = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        context.insert(Recipe(name: "Soup", plannedDate: evening))
+        let roast = Recipe(name: "Roast", plannedDate: evening + 3_600)
+        roast.totalMinutes = 120
+        context.insert(roast)
+        let pie = BakedGood(name: "Pie", plannedDate: evening + 7_200)
+        pie.prepMinutes = 30
+        pie.cookMinutes = 180
+        context.insert(pie)
+        try context.save()
+        let store = context.store
+        func next(_ minutes: Int, _ kinds: RecipeKinds = .all) throws -> String? {
+            try store.nextPlannedRecipe(after: evening + TimeInterval(minutes * 60), kinds: kinds)?.recipe.name
+        }
+        // The pie (20:00, three and a half hours) starts at 16:30, the roast at 17:00.
+        #expect(try next(-240) == "Pie")
+        #expect(try next(-91) == "Pie")
+        #expect(try next(-89) == "Pie")
+        #expect(try next(-240, .dishes) == "Roast")
+        #expect(try next(-1, [.dishes]) == "Roast")
+        // Once the soup's time has come it is the meal in progress, until the next should be started.
+        #expect(try next(1, [.dishes]) == "Roast")
+        #expect(try store.nextPlannedRecipe(after: evening - 240 * 60, kinds: .all)?.startDate == evening - 90 * 60)
     }
 
     @Test(arguments: RecipeKind.allCases)

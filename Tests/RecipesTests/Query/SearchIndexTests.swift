@@ -190,6 +190,7 @@ import Testing
         let raw = try SQLiteConnection(path: temporary.url.path)
         try raw.execute("""
             BEGIN;
+            DROP INDEX IF EXISTS recipe_by_start;
             \(TemporaryStore.version12Schema(countTriggers: false))
             DROP TABLE recipe_words_terms;
             DROP TABLE recipe_words;

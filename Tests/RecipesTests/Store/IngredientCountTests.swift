@@ -26,6 +26,7 @@ import Testing
         // The file as version 11 wrote it.
         try temporary.rawConnection().execute("""
             BEGIN;
+            DROP INDEX IF EXISTS recipe_by_start;
             \(TemporaryStore.version12Schema(countTriggers: false))
             ALTER TABLE recipe DROP COLUMN ingredient_count;
             DELETE FROM migration WHERE version >= 12;

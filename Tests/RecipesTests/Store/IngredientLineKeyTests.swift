@@ -33,6 +33,7 @@ import Testing
         let before = try lines(temporary.store)
         try temporary.rawConnection().execute("""
             BEGIN;
+            DROP INDEX IF EXISTS recipe_by_start;
             \(TemporaryStore.version12Schema(countTriggers: true))
             DELETE FROM migration WHERE version >= 13;
             PRAGMA user_version = 12;
@@ -66,6 +67,7 @@ import Testing
         _ = try seed(temporary)
         try temporary.rawConnection().execute("""
             BEGIN;
+            DROP INDEX IF EXISTS recipe_by_start;
             \(TemporaryStore.version12Schema(countTriggers: true))
             UPDATE ingredient SET id = 'not-an-id' WHERE name = 'Flour';
             DELETE FROM migration WHERE version >= 13;

@@ -13,6 +13,7 @@ import Testing
     @Test func aVersionOneStoreIsUpgradedWithEveryRowIntact() throws {
         let raw = try SQLiteConnection(path: temporary.url.path)
         try raw.execute("""
+            DROP INDEX IF EXISTS recipe_by_start;
             CREATE TABLE recipe (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE,
                 kind TEXT NOT NULL CHECK (kind IN ('dish', 'baked', 'beverage')), name TEXT NOT NULL,
                 summary TEXT NOT NULL DEFAULT '', instructions TEXT NOT NULL DEFAULT '', planned REAL,

@@ -165,7 +165,7 @@ import Testing
         #expect(next?.recipe.name == "Dish 1")
         // A look for plans that have passed (none), one for a meal in progress (none), the
         // query, and the recipe's ingredients: nothing else runs.
-        #expect(statements == [RecipeStore.passedPlansSQL, RecipeStore.inProgressSQL(.all), RecipeStore.nextPlannedSQL(.all),
+        #expect(statements == [RecipeStore.passedPlansSQL, RecipeStore.inProgressSQL(.all), RecipeStore.nextStartingSQL(.all),
                                RecipeRecord.IngredientRecord.selectSQL])
         let current = try temporary.store.database.fetchAll("EXPLAIN QUERY PLAN " + RecipeStore.inProgressSQL(.all),
                                                              [now, now - 7_200], cached: false) { try $0["detail"] as String }
@@ -173,9 +173,9 @@ import Testing
         #expect(current.contains { $0.contains("COVERING INDEX recipe_by_planned") } && current.contains { $0.contains("INDEX recipe_plan_current") },
                 "\(current)")
         #expect(!current.contains { $0.hasPrefix("SCAN recipe") }, "\(current)")
-        let plan = try temporary.store.database.fetchAll("EXPLAIN QUERY PLAN " + RecipeStore.nextPlannedSQL(.all),
-                                                          [now, now, 1, 0], cached: false) { try $0["detail"] as String }
-        #expect(plan.count == 1 && plan[0].contains("USING INDEX recipe_by_planned"))
+        let plan = try temporary.store.database.fetchAll("EXPLAIN QUERY PLAN " + RecipeStore.nextStartingSQL(.all),
+                                                          RecipeStore.nextStartingArguments(now), cached: false) { try $0["detail"] as String }
+        #expect(plan.count == 1 && plan[0].contains("USING INDEX recipe_by_start"))
         let passed = try temporary.store.database.fetchAll("EXPLAIN QUERY PLAN " + RecipeStore.passedPlansSQL,
                                                             [now], cached: false) { try $0["detail"] as String }
         // The passed plans from their partial index, the moment the dates were worked out by key.

@@ -50,8 +50,7 @@ extension RecipeStore {
     /// ``plannedMeals(from:to:kind:repeatsUntil:local:)`` of any set of kinds (plain dishes alone, say).
     public func plannedMeals(from start: Date, to end: Date, kinds: RecipeKinds, repeatsUntil: Date? = nil,
                              local: LocalTime = .system) throws -> [PlannedMeal] {
-        let kind = kinds
-        return try readSnapshot {
+        try readSnapshot {
             let candidates = try entries(where: """
                 removed = 0 AND ((repeat IS NULL AND date >= ? AND date < ?) OR (repeat IS NOT NULL AND date < ?))
                 """, [start, end, end])
@@ -62,7 +61,7 @@ extension RecipeStore {
                     guard let summary = try summary(of: entry.recipeID) else { continue }
                     summaries[entry.recipeID] = summary
                 }
-                guard let recipe = summaries[entry.recipeID], kind.includes(recipe.variety) else { continue }
+                guard let recipe = summaries[entry.recipeID], kinds.includes(recipe.variety) else { continue }
                 let until = entry.isRepeating ? min(end, repeatsUntil ?? end) : end
                 for occurrence in entry.occurrences(from: start, to: until, limit: Self.occurrencesListed, local: local) {
                     meals.append(PlannedMeal(entry: entry, date: occurrence.date, recipe: recipe, isCooked: occurrence.cooked))

@@ -3,8 +3,7 @@ import RecipesCore
 
 /// `recipes search`: the library's kind and search predicates, AND-ed, run as SQL.
 struct SearchCommand: RecipesCommand {
-    static let kind = OptionSpec("--kind", short: "k", value: "kind", choosing: SearchKindChoice.self,
-                                 help: "Only recipes of this kind: all, dish, baked or beverage (default: all).")
+    static let kind = CommonOptions.kind()
     static let upcoming = OptionSpec("--upcoming", help: "Only recipes planned after now.")
     static let ingredient = OptionSpec("--ingredient", value: "name", repeatable: true,
                                        help: "Only recipes with this ingredient, in any language the vocabulary knows (egg finds '2 large eggs' and 'Eier', not eggplant; cheese finds cheddar, flour every flour); repeat for several (all must be there).")
@@ -43,7 +42,7 @@ struct SearchCommand: RecipesCommand {
         examples: ["recipes search --ingredient egg --ingredient spinach", "recipes search --can-cook --missing 1 --max-time 30m", "recipes search chocolate --kind baked", "recipes search --tag vegetarian --max-time 30m", "recipes search --upcoming --sort planned", "recipes search --not-cooked-since 30d --sort cooked", "recipes search tomato --format json | jq '.[].name'"])
 
     let words: String
-    let kind: SearchKindChoice
+    let kind: KindChoice
     let upcomingOnly: Bool
     let order: SearchOrder
     let limitCount: Int?

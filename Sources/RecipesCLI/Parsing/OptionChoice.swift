@@ -24,10 +24,11 @@ extension ParsedArguments {
     }
 }
 
-/// `--kind` where it filters: every kind, or one.
+/// `--kind` of `search` and `next`: every kind, or one of the three `add --kind` makes.
 enum KindChoice: String, OptionChoice {
     case all, dish, baked, beverage
 
+    /// The kinds chosen, as `next` asks the store for them.
     var kinds: RecipeKinds {
         switch self {
         case .all: .all
@@ -36,13 +37,8 @@ enum KindChoice: String, OptionChoice {
         case .beverage: .beverages
         }
     }
-}
 
-/// `search --kind`: every kind, or one of the three `add --kind` makes.
-enum SearchKindChoice: String, OptionChoice {
-    case all, dish, baked, beverage
-
-    /// The recipes of the chosen kind; nil for all.
+    /// The recipes of the chosen kind, as `search` filters them; nil for all.
     var predicate: Predicate<Recipe>? {
         switch self {
         case .all: nil

@@ -222,11 +222,7 @@ extension CooklangRecipe {
         var amount = oneLine(ingredient.amount).trimmedWhitespace
         var note: String?
         // "200 g (cubed)" or "(cubed)": what the importer made of a note.
-        if amount.hasSuffix(")"), let open = amount.lastIndex(of: "("), !amount[amount.index(after: open)...].dropLast().contains("("),
-           open == amount.startIndex || amount[amount.index(before: open)] == " " {
-            note = String(amount[amount.index(after: open)...].dropLast())
-            amount = String(amount[..<open]).trimmedWhitespace
-        }
+        if let (before, inside) = IngredientLine.trailingBrackets(ofAmount: amount) { (amount, note) = (before, inside) }
         let (quantity, units) = splitQuantity(amount)
         var braces = escapedInBraces(quantity)
         if !units.isEmpty { braces += "%" + escapedInBraces(units) }

@@ -2,16 +2,22 @@
 /// ("2 ½ cups") and the name ("flour, sifted"), so that shopping lists can add amounts up.
 /// A line that does not start with a quantity is all name: "Salt, to taste".
 enum IngredientLine {
-    /// The note in parentheses that ends an amount, as a Cooklang import keeps
-    /// `@parmesan{200%g}(finely grated)` ("200 g (finely grated)", "(optional)"), and the
-    /// amount without it; nil when there is none. Brackets with a number are a size that is
-    /// part of the amount ("1 can (400 g)"), not a note.
-    static func note(ofAmount amount: String) -> (amount: String, note: String?) {
+    /// The brackets that end an amount as a Cooklang import writes a note,
+    /// `@parmesan{200%g}(finely grated)` as "200 g (finely grated)" and `@parsley{}(optional)`
+    /// as "(optional)": the amount before them and what they hold; nil when there are none.
+    static func trailingBrackets(ofAmount amount: String) -> (amount: String, inside: String)? {
         let trimmed = amount.trimmedWhitespace
-        guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") else { return (amount, nil) }
-        let note = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)].trimmedWhitespace
-        guard !note.contains(where: \.isNumber) else { return (amount, nil) }
-        return (String(trimmed[..<open]).trimmedWhitespace, note)
+        guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("), !trimmed[trimmed.index(after: open)...].dropLast().contains("("),
+              open == trimmed.startIndex || trimmed[trimmed.index(before: open)] == " " else { return nil }
+        return (String(trimmed[..<open]).trimmedWhitespace, String(trimmed[trimmed.index(after: open)...].dropLast()))
+    }
+
+    /// The note that ends an amount (``trailingBrackets(ofAmount:)``) and the amount without
+    /// it, for adding amounts up; nil when there is none. Brackets with a number are a size
+    /// that is part of the amount ("1 can (400 g)"), not a note.
+    static func note(ofAmount amount: String) -> (amount: String, note: String?) {
+        guard let (before, inside) = trailingBrackets(ofAmount: amount), !inside.contains(where: \.isNumber) else { return (amount, nil) }
+        return (before, inside.trimmedWhitespace)
     }
 
     static func split(_ line: String) -> (name: String, amount: String) {

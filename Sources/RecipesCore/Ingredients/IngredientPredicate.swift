@@ -210,11 +210,8 @@ extension PredicateExpressions.RecipeUsesIngredient: SQLTranslatable {
     /// `recipes_ingredient_is`.
     func translate(_ translator: SQLTranslator) throws -> SQLFragment {
         guard case .recipe(let alias, _) = try translator.translate(recipe).shape else { throw UntranslatableNode(node: "usingIngredient") }
+        if translator.readsIngredientNeeds { return translator.storedNeedCondition(recipeAlias: alias, identity: identity) }
         let identity = translator.bind(.text(identity))
-        if translator.readsIngredientNeeds {
-            return SQLFragment(sql: "(\(alias).rowid IN (SELECT recipe FROM ingredient_need WHERE identity IN (\(RecipeStore.kindsSQL(of: identity)))))",
-                               shape: .condition)
-        }
         let line = translator.newIngredientAlias()
         return SQLFragment(sql: "(EXISTS (SELECT 1 FROM ingredient \(line) WHERE \(line).recipe = \(alias).rowid AND recipes_ingredient_is(\(line).name, \(identity))))",
                            shape: .condition)
@@ -223,9 +220,7 @@ extension PredicateExpressions.RecipeUsesIngredient: SQLTranslatable {
     /// As for ``PredicateExpressions/IngredientNameIs``: one of the words of the
     /// ingredient's names narrows, unless the stored needs answer.
     func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery? {
-        guard !translator.readsIngredientNeeds else { return nil }
-        let words = IngredientReadings.shared.vocabulary.indexWords(of: identity)
-        return words.isEmpty ? nil : .anyWord(words)
+        translator.ingredientWordsQuery(identity)
     }
 }
 
@@ -240,9 +235,8 @@ extension PredicateExpressions.IngredientNameIs: SQLTranslatable {
     /// of a name in the recipe's document: any of them, with its regular plurals, narrows
     /// (unless the stored needs answer: see ``SQLTranslator/ingredientNeedCondition(in:variable:test:)``).
     func searchIndexQuery(_ translator: SQLTranslator) -> SearchIndexQuery? {
-        guard !translator.readsIngredientNeeds, let text = try? translator.translate(name), text.inSearchIndex else { return nil }
-        let words = IngredientReadings.shared.vocabulary.indexWords(of: identity)
-        return words.isEmpty ? nil : .anyWord(words)
+        guard let text = try? translator.translate(name), text.inSearchIndex else { return nil }
+        return translator.ingredientWordsQuery(identity)
     }
 }
 
@@ -256,8 +250,22 @@ extension SQLTranslator {
         guard let test = test as? PredicateExpressions.IngredientNameIs<LineName>, test.name.root.key == variable,
               test.name.keyPath == \Ingredient.name, case .ingredients(let recipeAlias) = try translate(sequence).shape,
               readsIngredientNeeds else { return nil }
-        return SQLFragment(sql: "(\(recipeAlias).rowid IN (SELECT recipe FROM ingredient_need WHERE identity IN (\(RecipeStore.kindsSQL(of: bind(.text(test.identity)))))))",
-                           shape: .condition)
+        return storedNeedCondition(recipeAlias: recipeAlias, identity: test.identity)
+    }
+
+    /// The recipe at `recipeAlias` has a stored need of `identity` or a kind of it.
+    func storedNeedCondition(recipeAlias: String, identity: String) -> SQLFragment {
+        SQLFragment(sql: "(\(recipeAlias).rowid IN (SELECT recipe FROM ingredient_need WHERE identity IN (\(RecipeStore.kindsSQL(of: bind(.text(identity)))))))",
+                    shape: .condition)
+    }
+
+    /// What narrows a search for lines read as `identity` in the word index: any word of its
+    /// names or its kinds' (``IngredientVocabulary/indexWords(of:)``); nil when the stored
+    /// needs answer, or the vocabulary has no such ingredient.
+    func ingredientWordsQuery(_ identity: String) -> SearchIndexQuery? {
+        guard !readsIngredientNeeds else { return nil }
+        let words = IngredientReadings.shared.vocabulary.indexWords(of: identity)
+        return words.isEmpty ? nil : .anyWord(words)
     }
 }
 

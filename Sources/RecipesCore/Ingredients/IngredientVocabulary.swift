@@ -111,16 +111,6 @@ public struct IngredientVocabulary: Sendable {
         }
     }
 
-    /// The identities of the built-in file, read off its lines' keys as
-    /// ``isBuiltInIdentity(_:)`` reads them.
-    static var builtInIdentities: Set<String> {
-        Set(builtInVocabularyLines.compactMap { line in
-            let bytes = line.utf8
-            guard bytes.starts(with: "ingredient.".utf8), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-            return String(line[bytes.index(bytes.startIndex, offsetBy: 11)..<equals]).trimmingCharacters(of: " ")
-        })
-    }
-
     /// The identities a configuration file's `ingredient.` lines name, without reading them.
     package static func identities(configuration text: String?, path: String) -> Set<String> {
         guard let text, let file = try? ConfigurationLines(text, path: path) else { return [] }

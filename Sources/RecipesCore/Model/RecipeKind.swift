@@ -66,9 +66,9 @@ public struct RecipeKinds: OptionSet, Hashable, Sendable {
     /// The varieties, in the order of `RecipeVariety.allCases`.
     var varieties: [RecipeVariety] { RecipeVariety.allCases.filter(includes) }
 
-    /// `alias.kind IN (...)` for these kinds; nil for all of them, which needs no test.
-    func sqlCondition(column: String) -> String? {
-        guard self != .all else { return nil }
-        return "\(column) IN (\(varieties.map { "'\($0.rawValue)'" }.joinedText(separator: ", ")))"
+    /// `alias.kind IN (...)` for these kinds (``SQLTranslator/kindCondition(alias:_:)``); nil
+    /// for all of them, which needs no test.
+    func sqlCondition(alias: String) -> String? {
+        self == .all ? nil : SQLTranslator.kindCondition(alias: alias, varieties)
     }
 }

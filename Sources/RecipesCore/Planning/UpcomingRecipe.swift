@@ -170,7 +170,7 @@ extension RecipeStore {
     /// A single date not cooked stays `planned` once passed (nothing follows it); a meal
     /// moved on from is `plan_current`. Parameters (now, now - inProgressFor); a row of each.
     static func inProgressSQL(_ kind: RecipeKinds) -> String {
-        let kinds = kind.sqlCondition(column: "kind").map { " AND " + $0 } ?? ""
+        let kinds = kind.sqlCondition(alias: "recipe").map { " AND " + $0 } ?? ""
         return """
             SELECT * FROM (SELECT id, planned AS at FROM recipe WHERE planned > ?2 AND planned <= ?1\(kinds) ORDER BY planned DESC, id DESC LIMIT 1)
             UNION ALL SELECT * FROM (SELECT id, plan_current AS at FROM recipe WHERE plan_current > ?2 AND plan_current <= ?1\(kinds)
@@ -195,7 +195,7 @@ extension RecipeStore {
     /// the index itself. Parameters from ``nextStartingArguments(_:)``.
     static func nextStartingSQL(_ kind: RecipeKinds, selecting columns: String = recipeSelection) -> String {
         let start = startSQL(alias: "r")
-        let kinds = kind.sqlCondition(column: "r.kind").map { " AND " + $0 } ?? ""
+        let kinds = kind.sqlCondition(alias: "r").map { " AND " + $0 } ?? ""
         return "SELECT \(columns) FROM recipe r WHERE r.planned IS NOT NULL AND \(start) >= ?2 AND r.planned > ?1\(kinds) "
             + "ORDER BY \(start), r.planned, r.id LIMIT 1"
     }

@@ -277,3 +277,15 @@ import Testing
         #expect(hash == "b28cec66bdbf3cc2", "readings of the fixture changed: raise readingRulesVersion if a rule did, then pin \(hash)")
     }
 }
+
+extension IngredientVocabulary {
+    /// The keys the built-in file's `ingredient.` lines are written with, as
+    /// `isBuiltInIdentity(_:)` reads them.
+    static var builtInIdentities: Set<String> {
+        Set(builtInVocabularyLines.compactMap { line in
+            let bytes = line.utf8
+            guard bytes.starts(with: "ingredient.".utf8), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+            return String(line[bytes.index(bytes.startIndex, offsetBy: 11)..<equals]).trimmingCharacters(of: " ")
+        })
+    }
+}
